@@ -1,0 +1,57 @@
+import { isAbsolute, resolve } from "node:path";
+import { IANAZone } from "luxon";
+import { z } from "zod";
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** Every setting of the server, read from the environment and validated at start. */
+export const configSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
+    .default("file:./data/calendar.db"),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  PORT: integer(0, 65_535).default(3000),
+  CALENDAR_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  CALENDAR_TIMEZONE: z
+    .string()
+    .trim()
+    .refine((zone) => IANAZone.isValidZone(zone), "must be an IANA time zone such as Europe/Berlin")
+    .default("UTC"),
+  CALENDAR_BODY_LIMIT: integer(1, 100 * 1024 * 1024).default(1024 * 1024),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/**
+ * A relative SQLite path is relative to where the command was started (pnpm runs package scripts elsewhere,
+ * but keeps the caller's directory in INIT_CWD).
+ */
+function absoluteDatabaseUrl(url: string, cwd: string): string {
+  if (!url.startsWith("file:")) return url;
+  const path = url.slice("file:".length);
+  return isAbsolute(path) ? url : `file:${resolve(cwd, path)}`;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const cwd = env.INIT_CWD ?? process.cwd();
+  return { ...result.data, DATABASE_URL: absoluteDatabaseUrl(result.data.DATABASE_URL, cwd) };
+}

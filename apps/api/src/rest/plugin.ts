@@ -1,0 +1,50 @@
+import type { Context, DbHandle, Site } from "@calendar/core";
+import type { AnyTRPCRouter } from "@trpc/server";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
+import { actorFromAuthorization } from "../auth.ts";
+import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
+import { reshapeErrorPayload } from "./envelope.ts";
+import { handleRestError, logProcedureError, statusOfTrpcErrors } from "./errors.ts";
+import { registerRestRequestHandling } from "./request.ts";
+
+export interface RestPluginOptions {
+  router: AnyTRPCRouter;
+  handle: DbHandle;
+  site: Site;
+}
+
+async function restContext(request: FastifyRequest, base: RestBase, options: RestPluginOptions): Promise<Context> {
+  const { db, provider } = options.handle;
+  return {
+    db,
+    provider,
+    site: options.site,
+    actor: await actorFromAuthorization(db, request.headers.authorization),
+    pathLanguage: base.language,
+    apiRoot: `${requestOrigin(request)}${base.path}`,
+    rest: { headers: {} },
+  };
+}
+
+/** The REST surface: one trpc-to-openapi registration per base path (the language comes from the base). */
+export async function restPlugin(scope: FastifyInstance, options: RestPluginOptions): Promise<void> {
+  registerRestRequestHandling(scope);
+  scope.setErrorHandler(handleRestError);
+  scope.addHook("onSend", async (_request, reply, payload) =>
+    reply.statusCode >= 400 && typeof payload === "string" ? reshapeErrorPayload(payload) : payload,
+  );
+  for (const base of REST_BASES) {
+    await scope.register(fastifyTRPCOpenApiPlugin, {
+      basePath: base.path,
+      router: options.router,
+      createContext: ({ req }: { req: FastifyRequest }) => restContext(req, base, options),
+      responseMeta: ({ ctx, errors }: { ctx?: Context; errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
+        const status = statusOfTrpcErrors(errors);
+        if (status !== undefined) return { status };
+        return { status: ctx?.rest?.status ?? 200, headers: ctx?.rest?.headers ?? {} };
+      },
+      onError: logProcedureError,
+    });
+  }
+}

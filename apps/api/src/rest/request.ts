@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import qs from "qs";
+
+/**
+ * WordPress clients send arrays as `a[]=1&a[]=2`, `a=1&a=2` or `a=1,2`, and inline objects as `venue[city]=X`.
+ * qs reads the first two forms and the nesting; the comma form is split by the core's list schemas.
+ */
+const QS_OPTIONS = { depth: 4, arrayLimit: 200, parameterLimit: 1_000, allowDots: false } as const;
+
+export function parseQueryString(text: string): Record<string, unknown> {
+  return qs.parse(text, QS_OPTIONS);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+export class RestBodyError extends Error {
+  readonly statusCode = 400;
+  readonly code = "rest_invalid_json";
+}
+
+/**
+ * Write operations take their fields from the query string too (the body wins), and trpc-to-openapi reads only
+ * JSON bodies (its #142): so the merged parameters become the body and the request is labelled JSON. A DELETE's
+ * body, if any, joins its query, which is what the library reads for DELETE.
+ */
+function mergeParameters(request: FastifyRequest): void {
+  const query = isPlainObject(request.query) ? request.query : {};
+  const body = request.body ?? {};
+  if (!isPlainObject(body)) throw new RestBodyError("The request body must be a JSON object.");
+  if (WRITE_METHODS.has(request.method)) {
+    request.body = { ...query, ...body };
+    request.headers["content-type"] = "application/json";
+  } else if (request.method === "DELETE") {
+    request.query = { ...query, ...body };
+  }
+}
+
+/** Body parsers and parameter merging for one REST scope. */
+export function registerRestRequestHandling(scope: FastifyInstance): void {
+  const parseJson = scope.getDefaultJsonParser("error", "error");
+  scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    // An empty JSON body is "no parameters", as in WordPress, not a syntax error.
+    if (typeof body === "string" && body.trim() === "") return done(null, {});
+    parseJson(request, String(body), done);
+  });
+  scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, parseQueryString(String(body)));
+  });
+  scope.addHook("preHandler", async (request) => mergeParameters(request));
+}

@@ -1,0 +1,38 @@
+import type { Context, DbHandle, Site } from "@calendar/core";
+import type { AnyTRPCRouter } from "@trpc/server";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { actorFromAuthorization } from "../auth.ts";
+import { API_PATH, requestOrigin } from "../rest/base-paths.ts";
+import { logProcedureError, statusOfTrpcErrors } from "../rest/errors.ts";
+
+export interface TrpcPluginOptions {
+  router: AnyTRPCRouter;
+  handle: DbHandle;
+  site: Site;
+}
+
+/** The tRPC transport at /trpc: same procedures, same context, tRPC's own envelope. */
+export async function trpcPlugin(scope: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
+  const { db, provider } = options.handle;
+  await scope.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: options.router,
+      createContext: async ({ req }: { req: FastifyRequest }): Promise<Context> => ({
+        db,
+        provider,
+        site: options.site,
+        actor: await actorFromAuthorization(db, req.headers.authorization),
+        pathLanguage: null,
+        apiRoot: `${requestOrigin(req)}${API_PATH}`,
+        rest: null,
+      }),
+      responseMeta: ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
+        const status = statusOfTrpcErrors(errors);
+        return status === undefined ? {} : { status };
+      },
+      onError: logProcedureError,
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { providerOf } from "@calendar/migrate";
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PrismaClient as PostgresClient } from "../generated/postgres/client.ts";
+import { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
+
+/**
+ * The database client every service receives. Both generated clients have the same model API; the SQLite one is
+ * the declared type so that PostgreSQL-only options (such as `mode: "insensitive"`) cannot creep into services.
+ */
+export type Db = SqliteClient;
+export type Provider = "sqlite" | "postgres";
+
+/** A transaction client, as handed to `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+export interface DbHandle {
+  db: Db;
+  provider: Provider;
+  close(): Promise<void>;
+}
+
+/** Milliseconds a SQLite writer waits for the lock before giving up. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+export function sqliteFilePath(url: string): string {
+  const path = url.slice("file:".length);
+  return path.startsWith("//") ? fileURLToPath(url) : path;
+}
+
+function openSqlite(url: string): Db {
+  const path = sqliteFilePath(url);
+  mkdirSync(dirname(path), { recursive: true });
+  // WAL lets readers run beside the writer; the mode is stored in the file, so setting it once is enough.
+  const raw = new Database(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  raw.pragma("journal_mode = WAL");
+  raw.close();
+  const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  return new SqliteClient({ adapter });
+}
+
+function openPostgres(url: string): Db {
+  const adapter = new PrismaPg({ connectionString: url });
+  return new PostgresClient({ adapter }) as unknown as Db;
+}
+
+/** Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. */
+export function createDb(url: string): DbHandle {
+  const provider = providerOf(url);
+  const db = provider === "sqlite" ? openSqlite(url) : openPostgres(url);
+  return { db, provider, close: () => db.$disconnect() };
+}

@@ -1,0 +1,85 @@
+import * as chrono from "chrono-node";
+import { DateTime, IANAZone } from "luxon";
+
+/** The wall-time format the API speaks: `YYYY-MM-DD HH:MM:SS`. */
+export const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
+
+export function isValidTimeZone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+const RELATIVE = /^([+-]\d{1,6})\s*(second|minute|hour|day|week|month|year)s?$/i;
+const UNIX_SECONDS = /^-?\d{9,12}$/;
+const COMPACT_DATE = /^\d{8}$/;
+
+function fromRelative(text: string, now: DateTime): DateTime | null {
+  const match = RELATIVE.exec(text);
+  if (!match) return null;
+  const [, amount, unit] = match as unknown as [string, string, string];
+  return now.plus({ [`${unit.toLowerCase()}s`]: Number(amount) });
+}
+
+function fromNaturalLanguage(text: string, zone: string, now: DateTime): DateTime | null {
+  const [result] = chrono.parse(text, { instant: now.toJSDate(), timezone: now.offset }, { forwardDate: false });
+  // Only a whole-string match counts: "before my birthday" must not become "my birthday".
+  if (!result || result.index !== 0 || result.text.length !== text.length) return null;
+  const { start } = result;
+  if (start.isCertain("timezoneOffset")) return DateTime.fromJSDate(start.date(), { zone });
+  // Rebuild from the components in the target zone, so DST changes between now and then are honoured.
+  const parts = {
+    year: start.get("year") ?? now.year,
+    month: start.get("month") ?? now.month,
+    day: start.get("day") ?? now.day,
+    hour: start.get("hour") ?? 0,
+    minute: start.get("minute") ?? 0,
+    second: start.get("second") ?? 0,
+  };
+  const local = DateTime.fromObject(parts, { zone });
+  return local.isValid ? local : null;
+}
+
+/**
+ * Reads a date value of the API in `zone`: `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`, ISO 8601 with or without an
+ * offset, a Unix timestamp (seconds), a relative `+1 week`, or natural language (`tomorrow 9am`, `next
+ * wednesday 4pm`). Values without an offset are wall time in `zone`. Returns null for anything else.
+ */
+export function parseDateTime(value: string | number, zone: string, now: Date = new Date()): DateTime | null {
+  const reference = DateTime.fromJSDate(now, { zone });
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? DateTime.fromSeconds(value, { zone }) : null;
+  }
+  const text = value.trim();
+  if (text === "") return null;
+  if (UNIX_SECONDS.test(text)) return DateTime.fromSeconds(Number(text), { zone });
+  if (COMPACT_DATE.test(text)) {
+    const compact = DateTime.fromFormat(text, "yyyyMMdd", { zone });
+    return compact.isValid ? compact : null;
+  }
+  const iso = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T"), { zone });
+  if (iso.isValid) return iso;
+  return fromRelative(text, reference) ?? fromNaturalLanguage(text, zone, reference);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant in a zone. */
+export function formatWallTime(instant: Date | DateTime, zone: string): string {
+  const dateTime = instant instanceof Date ? DateTime.fromJSDate(instant) : instant;
+  return dateTime.setZone(zone).toFormat(WALL_TIME);
+}
+
+/** The `*_details` object of the reference: zero-padded strings. */
+export function dateDetails(wallTime: string) {
+  const [date = "", time = ""] = wallTime.split(" ");
+  const [year = "", month = "", day = ""] = date.split("-");
+  const [hour = "", minutes = "", seconds = ""] = time.split(":");
+  return { year, month, day, hour, minutes, seconds };
+}
+
+/** A wall time (`YYYY-MM-DD HH:MM:SS`) in a zone as a UTC instant. */
+export function wallTimeToUtc(wallTime: string, zone: string): Date {
+  return DateTime.fromFormat(wallTime, WALL_TIME, { zone }).toJSDate();
+}
+
+/** Publication dates of a new or updated record: site-local wall time and UTC. */
+export function stampsAt(instant: Date, siteZone: string): { local: string; utc: Date } {
+  return { local: formatWallTime(instant, siteZone), utc: instant };
+}

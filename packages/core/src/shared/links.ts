@@ -1,0 +1,47 @@
+import type { Language } from "./language.ts";
+
+/**
+ * Where generated links point: the request's own API root (scheme, host and language prefix, e.g.
+ * `https://example.org/de/cal/events/v1`) plus the explicit `ml_language` of the request, which links keep.
+ */
+export interface LinkBase {
+  apiRoot: string;
+  languageParam?: Language | undefined;
+}
+
+export type QueryValue = string | number | boolean | ReadonlyArray<string | number> | undefined;
+
+function formatQueryValue(value: Exclude<QueryValue, undefined>): string {
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (Array.isArray(value)) return value.join(",");
+  return String(value);
+}
+
+/** `<apiRoot><path>?<query>`; undefined values are left out, arrays become comma lists, booleans 1/0. */
+export function apiLink(base: LinkBase, path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, formatQueryValue(value));
+  }
+  if (base.languageParam !== undefined) params.set("ml_language", base.languageParam);
+  const search = params.toString();
+  return `${base.apiRoot}${path}${search ? `?${search}` : ""}`;
+}
+
+const API_SUFFIX = /\/(?:[a-z-]+\/)?cal\/events\/v1$/;
+
+/** The site root of a request (its API root without the language prefix and `/cal/events/v1`). */
+export function siteOrigin(base: LinkBase): string {
+  return base.apiRoot.replace(API_SUFFIX, "");
+}
+
+/** The public page of a record, e.g. `<site>/de/event/<slug>/` (keeps the language prefix of the request). */
+export function permalink(base: LinkBase, kind: "event" | "venue" | "organizer" | "category" | "tag", slug: string) {
+  const prefix = base.apiRoot.slice(siteOrigin(base).length).replace(/\/cal\/events\/v1$/, "");
+  return `${siteOrigin(base)}${prefix}/${kind}/${encodeURIComponent(slug)}/`;
+}
+
+/** The reference's `global_id`: `<host[/path]>?id=<id>`. */
+export function globalId(base: LinkBase, id: number): string {
+  return `${siteOrigin(base).replace(/^https?:\/\//, "")}?id=${id}`;
+}

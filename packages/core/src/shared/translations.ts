@@ -1,0 +1,34 @@
+import type { Language } from "./language.ts";
+
+/** A record's place in its translation group. */
+export interface Translatable {
+  id: number;
+  language: string;
+  translationGroup: string | null;
+}
+
+/** `{ <language>: <id> }` of the other members of each record's group (language 3.11 / decision 12). */
+export type Translations = Partial<Record<Language, number>>;
+
+/**
+ * Batches the translation lookup of a page of records: one query for all groups (`findGroupMembers`), then the
+ * map per record, leaving the record itself out.
+ */
+export async function translationsOf<T extends Translatable>(
+  records: readonly T[],
+  findGroupMembers: (groups: string[]) => Promise<Translatable[]>,
+): Promise<Map<number, Translations>> {
+  const groups = [...new Set(records.flatMap((record) => (record.translationGroup ? [record.translationGroup] : [])))];
+  const members = groups.length ? await findGroupMembers(groups) : [];
+  const byGroup = new Map<string, Translatable[]>();
+  for (const member of members) {
+    if (member.translationGroup) byGroup.set(member.translationGroup, [...(byGroup.get(member.translationGroup) ?? []), member]);
+  }
+  return new Map(
+    records.map((record) => {
+      const others = (record.translationGroup ? byGroup.get(record.translationGroup) : undefined) ?? [];
+      const entries = others.filter((member) => member.id !== record.id).map((member) => [member.language, member.id]);
+      return [record.id, Object.fromEntries(entries) as Translations];
+    }),
+  );
+}

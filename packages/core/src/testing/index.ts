@@ -1,0 +1,45 @@
+import { afterAll, beforeAll } from "vitest";
+import { ROLES, type Role } from "../auth/roles.ts";
+import type { Db, Provider } from "../db/db.ts";
+import { createUser } from "../users/users.service.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
+
+export { createTestDatabase, PROVIDERS, TEST_POSTGRES_URL, type TestDatabase } from "./databases.ts";
+
+/**
+ * A fresh database for the calling test file (or `describe` block): created before its tests, dropped after.
+ * Read `.current` inside tests and hooks.
+ */
+export function useTestDatabase(provider: Provider): { readonly current: TestDatabase } {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(provider);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return {
+    get current(): TestDatabase {
+      if (!database) throw new Error("The test database is created in beforeAll; use it inside tests or hooks.");
+      return database;
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  login: string;
+  role: Role;
+  token: string;
+}
+
+/** One user per role (`<role>1`, `<role>2`, …), each with a token. */
+export async function createUsersByRole(db: Db, suffix = "1"): Promise<Record<Role, TestUser>> {
+  const entries = await Promise.all(
+    ROLES.map(async (role) => {
+      const issued = await createUser(db, { login: `${role}${suffix}`, role });
+      return [role, { id: issued.id, login: issued.login, role, token: issued.token }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<Role, TestUser>;
+}

@@ -1,0 +1,69 @@
+import type { Actor } from "../auth/roles.ts";
+import type { Db, Provider } from "../db/db.ts";
+import { type Language, resolveLanguage } from "../shared/language.ts";
+import type { LinkBase } from "../shared/links.ts";
+
+/** What a REST response carries besides its body; the REST adapter's `responseMeta` sends it. */
+export interface RestResponse {
+  status?: number;
+  headers: Record<string, string>;
+}
+
+/** Settings of the site that services need. */
+export interface Site {
+  /** IANA time zone of the site (dates without a zone are read in it). */
+  timezone: string;
+  /** `host[/path]` used in `global_id`. */
+  globalIdHost?: string;
+}
+
+/** The context of every procedure; the transports build it (no Fastify types here). */
+export interface Context {
+  db: Db;
+  provider: Provider;
+  actor: Actor;
+  site: Site;
+  /** The language of the path prefix (`/de/cal/events/v1`), null without one or on the tRPC transport. */
+  pathLanguage: Language | null;
+  /** The request's API root without a trailing slash, e.g. `http://127.0.0.1:3000/de/cal/events/v1`. */
+  apiRoot: string;
+  /** Status and headers for the REST response; null on the tRPC transport. */
+  rest: RestResponse | null;
+}
+
+/** What a service needs from a request: database, actor, language, link base and site settings. */
+export interface Scope {
+  db: Db;
+  provider: Provider;
+  actor: Actor;
+  language: Language;
+  links: LinkBase;
+  site: Site;
+}
+
+export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
+  return {
+    db: ctx.db,
+    provider: ctx.provider,
+    actor: ctx.actor,
+    language: resolveLanguage(mlLanguage, ctx.pathLanguage),
+    links: { apiRoot: ctx.apiRoot, languageParam: mlLanguage },
+    site: ctx.site,
+  };
+}
+
+/** Sets the REST status (201 on creates); nothing on tRPC. */
+export function setRestStatus(ctx: Context, status: number): void {
+  if (ctx.rest) ctx.rest.status = status;
+}
+
+/** The four total headers of a list response (WordPress and TEC names). */
+export function setListHeaders(ctx: Context, total: number, pages: number): void {
+  if (!ctx.rest) return;
+  Object.assign(ctx.rest.headers, {
+    "X-WP-Total": String(total),
+    "X-WP-TotalPages": String(pages),
+    "X-TEC-Total": String(total),
+    "X-TEC-TotalPages": String(pages),
+  });
+}

@@ -1,0 +1,57 @@
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { DomainError } from "../errors.ts";
+import type { Context } from "./context.ts";
+import { asTrpcError, domainErrorData, toDomainError } from "./domain-error.ts";
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error, input }) {
+      const domain = toDomainError(error, input);
+      // Never send a stack trace, in any environment.
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: domain.message, data: { ...data, domain: domainErrorData(domain) } };
+    },
+  });
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+
+/** trpc-to-openapi passes path parameters still percent-encoded (mcampa/trpc-to-openapi#166): decode them. */
+const decodePathParams = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
+  const path = meta?.openapi?.path;
+  if (!ctx.rest || !path?.includes("{")) return next();
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  return next({
+    getRawInput: async () => {
+      const raw = await getRawInput();
+      if (typeof raw !== "object" || raw === null) return raw;
+      const decoded: Record<string, unknown> = { ...raw };
+      for (const name of names) {
+        const value = decoded[name];
+        if (typeof value !== "string") continue;
+        try {
+          decoded[name] = decodeURIComponent(value);
+        } catch {
+          throw new DomainError(400, "rest_invalid_param", `Invalid parameter(s): ${name}`, {
+            params: { [name]: "Malformed percent-encoding." },
+          });
+        }
+      }
+      return decoded;
+    },
+  });
+});
+
+/** Domain errors leave a procedure as TRPCErrors whose code matches their HTTP status. */
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) throw asTrpcError(result.error.cause);
+  return result;
+});
+
+/** Every procedure of the API: reads are public; writes check capabilities in their services. */
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(decodePathParams);

@@ -1,0 +1,128 @@
+import { type Actor, roleSchema } from "../auth/roles.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
+import type { Db } from "../db/db.ts";
+import { DomainError, unauthorized } from "../errors.ts";
+import {
+  type CreateTokenInput,
+  type CreateUserInput,
+  createTokenInput,
+  createUserInput,
+} from "./users.schemas.ts";
+
+export interface IssuedToken {
+  id: number;
+  login: string;
+  role: string;
+  token: string;
+}
+
+function userNotFound(login: string): DomainError {
+  return new DomainError(404, "user_not_found", `No user with the login "${login}".`);
+}
+
+/** Creates a user and its first token (returned once, stored hashed), in one transaction. */
+export async function createUser(db: Db, input: CreateUserInput): Promise<IssuedToken> {
+  const data = createUserInput.parse(input);
+  const token = generateToken();
+  return db.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { login: data.login } })) {
+      throw new DomainError(409, "user_exists", `A user with the login "${data.login}" already exists.`);
+    }
+    const user = await tx.user.create({
+      data: {
+        login: data.login,
+        role: data.role,
+        displayName: data.displayName ?? data.login,
+        email: data.email ?? "",
+        tokens: { create: { name: "initial", tokenHash: hashToken(token) } },
+      },
+    });
+    return { id: user.id, login: user.login, role: user.role, token };
+  });
+}
+
+export async function listUsers(db: Db) {
+  const users = await db.user.findMany({
+    orderBy: { id: "asc" },
+    include: { tokens: { where: { revokedAt: null }, select: { id: true } } },
+  });
+  return users.map(({ tokens, ...user }) => ({
+    id: user.id,
+    login: user.login,
+    role: user.role,
+    displayName: user.displayName,
+    email: user.email,
+    activeTokens: tokens.length,
+  }));
+}
+
+/** Issues another token for an existing user. */
+export async function createToken(db: Db, input: CreateTokenInput): Promise<IssuedToken & { tokenId: number }> {
+  const data = createTokenInput.parse(input);
+  const user = await db.user.findUnique({ where: { login: data.login } });
+  if (!user) throw userNotFound(data.login);
+  const token = generateToken();
+  const row = await db.apiToken.create({
+    data: { userId: user.id, name: data.name ?? "", tokenHash: hashToken(token) },
+  });
+  return { id: user.id, login: user.login, role: user.role, token, tokenId: row.id };
+}
+
+export async function listTokens(db: Db, login: string) {
+  const user = await db.user.findUnique({ where: { login } });
+  if (!user) throw userNotFound(login);
+  return db.apiToken.findMany({
+    where: { userId: user.id },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/** Revokes one token by id, or every token of a login. Returns how many were revoked. */
+export async function revokeTokens(db: Db, target: { tokenId: number } | { login: string }): Promise<number> {
+  const where =
+    "tokenId" in target ? { id: target.tokenId, revokedAt: null } : { user: { login: target.login }, revokedAt: null };
+  const { count } = await db.apiToken.updateMany({ where, data: { revokedAt: new Date() } });
+  if (count === 0) {
+    throw new DomainError(404, "token_not_found", "No active token matches.");
+  }
+  return count;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The actor behind a token (and, for HTTP Basic, the login it was sent with). A wrong, revoked or mismatched
+ * token is the same 401, so a failure does not reveal whether a login exists.
+ */
+export async function authenticateToken(db: Db, token: string, login?: string): Promise<Actor> {
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  if (!row || row.revokedAt !== null || (login !== undefined && row.user.login !== login)) {
+    throw unauthorized();
+  }
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
+  }
+  return { kind: "user", id: row.user.id, login: row.user.login, role: roleSchema.parse(row.user.role) };
+}
+
+/**
+ * Makes sure an administrator `admin` exists that authenticates with `token` (CALENDAR_ADMIN_TOKEN), for
+ * automation and tests. Idempotent; safe when several instances start together.
+ */
+export async function ensureAdmin(db: Db, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  await db.$transaction(async (tx) => {
+    const admin = await tx.user.upsert({
+      where: { login: "admin" },
+      create: { login: "admin", displayName: "Administrator", role: "administrator" },
+      update: { role: "administrator" },
+    });
+    await tx.apiToken.upsert({
+      where: { tokenHash },
+      create: { userId: admin.id, name: "CALENDAR_ADMIN_TOKEN", tokenHash },
+      update: { userId: admin.id, revokedAt: null },
+    });
+  });
+}
