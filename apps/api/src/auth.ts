@@ -1,4 +1,12 @@
-import { type Actor, ANONYMOUS, asTrpcError, authenticateToken, type Db, DomainError, unauthorized } from "@calendar/core";
+import {
+  type Actor,
+  ANONYMOUS,
+  asTrpcError,
+  authenticateToken,
+  type Db,
+  DomainError,
+  unauthorized,
+} from "@calendar/core";
 
 async function actorFromCredentials(db: Db, header: string): Promise<Actor> {
   const [scheme, credentials = ""] = header.trim().split(/\s+/, 2);

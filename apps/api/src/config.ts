@@ -3,12 +3,7 @@ import { IANAZone } from "luxon";
 import { z } from "zod";
 
 const integer = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** Every setting of the server, read from the environment and validated at start. */
 export const configSchema = z.object({

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { isRestPath, REST_BASES, requestOrigin } from "./rest/base-paths.ts";
 import { createApiDocument } from "./rest/document.ts";
 import { NO_ROUTE, restError } from "./rest/envelope.ts";
-import { sendRestError } from "./rest/errors.ts";
+import { restErrorFromFastify, sendRestError } from "./rest/errors.ts";
 import { createNamespaceIndex, docQuery, indexQuery } from "./rest/namespace-index.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString } from "./rest/request.ts";
@@ -57,6 +57,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5_000 },
+    // Errors raised before routing (a malformed percent-escape, say) get the same envelope.
+    frameworkErrors: (error, _request, reply) => sendRestError(reply, restErrorFromFastify(error)),
   });
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
 

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * An error a client can cause, carrying the WordPress-style code and HTTP status of the REST interface.
  * Services throw these; the tRPC error formatter copies them into `error.data.domain`, and the REST layer writes
@@ -42,4 +44,13 @@ export function forbidden(anonymous: boolean): DomainError {
 
 export function unauthorized(message = "The token is not valid."): DomainError {
   return new DomainError(401, "rest_not_logged_in", message);
+}
+
+/** Parses `input` with `schema`, turning a failure into `rest_invalid_param` naming each field at fault. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const params: Record<string, string> = {};
+  for (const issue of result.error.issues) params[String(issue.path[0] ?? "input")] ??= issue.message;
+  throw invalidParams(params);
 }

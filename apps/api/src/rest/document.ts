@@ -23,7 +23,10 @@ const ERROR_SCHEMA = {
         status: { type: "integer", description: "The HTTP status." },
         params: {
           description: "The parameters at fault: name → reason, or the names of missing parameters.",
-          oneOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "array", items: { type: "string" } }],
+          oneOf: [
+            { type: "object", additionalProperties: { type: "string" } },
+            { type: "array", items: { type: "string" } },
+          ],
         },
       },
       required: ["status"],
@@ -86,7 +89,11 @@ export function createApiDocument(router: AnyTRPCRouter) {
       baseUrl: API_PATH,
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API token: `Authorization: Bearer <token>`." },
-        basic: { type: "http", scheme: "basic", description: "`<login>:<token>`, like WordPress application passwords." },
+        basic: {
+          type: "http",
+          scheme: "basic",
+          description: "`<login>:<token>`, like WordPress application passwords.",
+        },
       },
     }),
   );

@@ -1,7 +1,7 @@
 import { DomainError, toDomainError } from "@calendar/core";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { RestBodyError } from "./request.ts";
 import { type RestErrorBody, restError } from "./envelope.ts";
+import { RestBodyError } from "./request.ts";
 
 const INTERNAL = restError(500, "rest_internal_error", "Internal server error.");
 

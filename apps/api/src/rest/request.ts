@@ -22,6 +22,13 @@ export class RestBodyError extends Error {
   readonly code = "rest_invalid_json";
 }
 
+/** trpc-to-openapi drops falsy query values (`false`, `0`), so typed body values join the query as strings. */
+function queryValues(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, typeof value === "object" || value === null ? value : String(value)]),
+  );
+}
+
 /**
  * Write operations take their fields from the query string too (the body wins), and trpc-to-openapi reads only
  * JSON bodies (its #142): so the merged parameters become the body and the request is labelled JSON. A DELETE's
@@ -35,12 +42,14 @@ function mergeParameters(request: FastifyRequest): void {
     request.body = { ...query, ...body };
     request.headers["content-type"] = "application/json";
   } else if (request.method === "DELETE") {
-    request.query = { ...query, ...body };
+    request.query = { ...query, ...queryValues(body) };
   }
 }
 
 /** Body parsers and parameter merging for one REST scope. */
 export function registerRestRequestHandling(scope: FastifyInstance): void {
+  // Only JSON and form bodies are accepted; anything else is a 415.
+  scope.removeContentTypeParser("text/plain");
   const parseJson = scope.getDefaultJsonParser("error", "error");
   scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     // An empty JSON body is "no parameters", as in WordPress, not a syntax error.

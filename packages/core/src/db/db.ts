@@ -1,10 +1,10 @@
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { providerOf } from "@calendar/migrate";
-import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { providerOf } from "@calendar/migrate";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import Database from "better-sqlite3";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
 

@@ -23,7 +23,14 @@ export const pathId = z
   .meta({ description: "Numeric id of the item." });
 
 /** A positive integer id (a body field or query parameter). */
-export const positiveId = z.preprocess((value: number) => toInteger(value), z.number().int().positive().max(2 ** 31 - 1));
+export const positiveId = z.preprocess(
+  (value: number) => toInteger(value),
+  z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+);
 
 /** WordPress booleans: true/false/1/0 in any case, as strings or typed values. */
 export const wpBoolean = z.preprocess((input: boolean) => {
@@ -49,14 +56,28 @@ export function listItems(value: unknown): unknown[] {
 /** A list of positive ids as an array, a CSV string or repeated keys. */
 export const idList = z.preprocess(
   (value: number[] | number) => (value === undefined ? value : listItems(value).map(toInteger)),
-  z.array(z.number().int().positive().max(2 ** 31 - 1)),
+  z.array(
+    z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  ),
 );
 
 /** A list of term references: ids or slugs/names. */
 export const termRefList = z.preprocess(
-  (value: Array<number | string> | number | string) =>
-    value === undefined ? value : listItems(value).map(toInteger),
-  z.array(z.union([z.number().int().positive().max(2 ** 31 - 1), z.string().min(1).max(200)])),
+  (value: Array<number | string> | number | string) => (value === undefined ? value : listItems(value).map(toInteger)),
+  z.array(
+    z.union([
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+      z.string().min(1).max(200),
+    ]),
+  ),
 );
 
 /** A non-empty string (WordPress' `is_string` validator rejects ""). */

@@ -4,12 +4,7 @@
  * terms the same way, so matching is case- and accent-insensitive on SQLite and PostgreSQL alike.
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** Searchable text of several fields, one normalized field per line. */
@@ -24,4 +19,3 @@ export function searchTextOf(fields: ReadonlyArray<string | null | undefined>): 
 export function stripTags(html: string): string {
   return html.replace(/<[^>]*>/g, " ");
 }
-

@@ -22,7 +22,8 @@ export async function translationsOf<T extends Translatable>(
   const members = groups.length ? await findGroupMembers(groups) : [];
   const byGroup = new Map<string, Translatable[]>();
   for (const member of members) {
-    if (member.translationGroup) byGroup.set(member.translationGroup, [...(byGroup.get(member.translationGroup) ?? []), member]);
+    if (member.translationGroup)
+      byGroup.set(member.translationGroup, [...(byGroup.get(member.translationGroup) ?? []), member]);
   }
   return new Map(
     records.map((record) => {

@@ -1,9 +1,9 @@
-import { migrateDatabase } from "@calendar/migrate";
 import { createHash, randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrateDatabase } from "@calendar/migrate";
 import pg from "pg";
 import { createDb, type DbHandle, type Provider } from "../db/db.ts";
 

@@ -1,13 +1,8 @@
 import { type Actor, roleSchema } from "../auth/roles.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Db } from "../db/db.ts";
-import { DomainError, unauthorized } from "../errors.ts";
-import {
-  type CreateTokenInput,
-  type CreateUserInput,
-  createTokenInput,
-  createUserInput,
-} from "./users.schemas.ts";
+import { DomainError, parseOrThrow, unauthorized } from "../errors.ts";
+import { type CreateTokenInput, type CreateUserInput, createTokenInput, createUserInput } from "./users.schemas.ts";
 
 export interface IssuedToken {
   id: number;
@@ -22,7 +17,7 @@ function userNotFound(login: string): DomainError {
 
 /** Creates a user and its first token (returned once, stored hashed), in one transaction. */
 export async function createUser(db: Db, input: CreateUserInput): Promise<IssuedToken> {
-  const data = createUserInput.parse(input);
+  const data = parseOrThrow(createUserInput, input);
   const token = generateToken();
   return db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { login: data.login } })) {
@@ -58,7 +53,7 @@ export async function listUsers(db: Db) {
 
 /** Issues another token for an existing user. */
 export async function createToken(db: Db, input: CreateTokenInput): Promise<IssuedToken & { tokenId: number }> {
-  const data = createTokenInput.parse(input);
+  const data = parseOrThrow(createTokenInput, input);
   const user = await db.user.findUnique({ where: { login: data.login } });
   if (!user) throw userNotFound(data.login);
   const token = generateToken();
