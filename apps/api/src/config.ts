@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
 import { IANAZone } from "luxon";
 import { z } from "zod";
 
@@ -49,4 +50,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cwd = env.INIT_CWD ?? process.cwd();
   return { ...result.data, DATABASE_URL: absoluteDatabaseUrl(result.data.DATABASE_URL, cwd) };
+}
+
+/** Loads `.env` from the directory the command was started in, if there is one (set variables win). */
+export function loadDotEnv(env: NodeJS.ProcessEnv = process.env): void {
+  const file = join(env.INIT_CWD ?? process.cwd(), ".env");
+  if (existsSync(file)) process.loadEnvFile(file);
 }

@@ -1,12 +1,13 @@
 import { createDb, ensureAdmin } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { buildServer } from "./server.ts";
 
 /** Exit code for a configuration error (EX_CONFIG). */
 const EXIT_CONFIG = 78;
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   await migrateDatabase(config.DATABASE_URL);
   const handle = createDb(config.DATABASE_URL);

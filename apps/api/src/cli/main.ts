@@ -1,6 +1,6 @@
 import { DomainError } from "@calendar/core";
 import { CommanderError } from "commander";
-import { ConfigError } from "../config.ts";
+import { ConfigError, loadDotEnv } from "../config.ts";
 import { createProgram } from "./program.ts";
 
 const EXIT_CONFIG = 78;
@@ -11,6 +11,7 @@ const output = {
 };
 
 try {
+  loadDotEnv();
   await createProgram(output).parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {

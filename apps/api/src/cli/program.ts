@@ -6,9 +6,9 @@ import {
   DomainError,
   listTokens,
   listUsers,
+  ROLES,
   revokeTokens,
   roleSchema,
-  ROLES,
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { Command, InvalidArgumentError, Option } from "commander";

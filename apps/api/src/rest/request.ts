@@ -25,7 +25,10 @@ export class RestBodyError extends Error {
 /** trpc-to-openapi drops falsy query values (`false`, `0`), so typed body values join the query as strings. */
 function queryValues(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [key, typeof value === "object" || value === null ? value : String(value)]),
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "object" || value === null ? value : String(value),
+    ]),
   );
 }
 

@@ -99,7 +99,9 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
       expect(german.body.language).toBe("de");
       expect(german.body.apiRoot).toBe(`${server.origin}/de${BASE}`);
       expect((await server.rest("GET", `/zh-hans${BASE}/things`)).body.language).toBe("zh-hans");
-      expect((await server.rest("GET", `/fr${BASE}/things`, { query: { ml_language: "de" } })).body.language).toBe("de");
+      expect((await server.rest("GET", `/fr${BASE}/things`, { query: { ml_language: "de" } })).body.language).toBe(
+        "de",
+      );
       expect((await server.rest("GET", `${BASE}/things`)).body.language).toBe("en");
     });
 
@@ -186,7 +188,10 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     });
 
     it("answers malformed JSON with 400 rest_invalid_json", async () => {
-      const { status, body } = await server.rest("POST", `${BASE}/things`, { body: '{"title": ', contentType: "application/json" });
+      const { status, body } = await server.rest("POST", `${BASE}/things`, {
+        body: '{"title": ',
+        contentType: "application/json",
+      });
       expect({ status, body }).toEqual({
         status: 400,
         body: { code: "rest_invalid_json", message: "Invalid JSON body passed.", data: { status: 400 } },
@@ -194,7 +199,10 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     });
 
     it("answers a JSON body that is not an object with 400 rest_invalid_json", async () => {
-      const { status, body } = await server.rest("POST", `${BASE}/things`, { body: "[1,2]", contentType: "application/json" });
+      const { status, body } = await server.rest("POST", `${BASE}/things`, {
+        body: "[1,2]",
+        contentType: "application/json",
+      });
       expect(status).toBe(400);
       expect(body.code).toBe("rest_invalid_json");
     });
@@ -212,7 +220,10 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     });
 
     it("answers an unsupported media type with 415", async () => {
-      const { status, body } = await server.rest("POST", `${BASE}/things`, { body: "title=x", contentType: "text/plain" });
+      const { status, body } = await server.rest("POST", `${BASE}/things`, {
+        body: "title=x",
+        contentType: "text/plain",
+      });
       expect(status).toBe(415);
       expect(body.code).toBe("rest_unsupported_media_type");
       expect(body.data).toEqual({ status: 415 });

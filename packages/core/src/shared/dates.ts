@@ -60,6 +60,36 @@ export function parseDateTime(value: string | number, zone: string, now: Date = 
   return fromRelative(text, reference) ?? fromNaturalLanguage(text, zone, reference);
 }
 
+/** Is this a date value `parseDateTime` reads (in any zone)? For validating parameters before their zone is known. */
+export function isDateValue(value: string | number): boolean {
+  return parseDateTime(value, "UTC") !== null;
+}
+
+/** A wall time (`YYYY-MM-DD HH:MM:SS`) in a zone, as a luxon DateTime in that zone. */
+export function readWallTime(wallTime: string, zone: string): DateTime {
+  return DateTime.fromFormat(wallTime, WALL_TIME, { zone });
+}
+
+/** 00:00:00 of the day. */
+export function startOfDay(dateTime: DateTime): DateTime {
+  return dateTime.startOf("day");
+}
+
+/** 23:59:59 of the day (the reference's end of day, without fractions). */
+export function endOfDay(dateTime: DateTime): DateTime {
+  return dateTime.set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
+}
+
+/** The short name of a zone's offset at an instant, e.g. `EST`, `CEST` or `GMT+1` (English names). */
+export function timezoneAbbreviation(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).setLocale("en-US").offsetNameShort ?? "";
+}
+
+/** ISO 8601 with the zone's offset at that instant, without milliseconds: `2018-01-01T10:00:00-05:00`. */
+export function isoWithOffset(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true }) ?? instant.toISOString();
+}
+
 /** `YYYY-MM-DD HH:MM:SS` of an instant in a zone. */
 export function formatWallTime(instant: Date | DateTime, zone: string): string {
   const dateTime = instant instanceof Date ? DateTime.fromJSDate(instant) : instant;
@@ -76,7 +106,7 @@ export function dateDetails(wallTime: string) {
 
 /** A wall time (`YYYY-MM-DD HH:MM:SS`) in a zone as a UTC instant. */
 export function wallTimeToUtc(wallTime: string, zone: string): Date {
-  return DateTime.fromFormat(wallTime, WALL_TIME, { zone }).toJSDate();
+  return readWallTime(wallTime, zone).toJSDate();
 }
 
 /** Publication dates of a new or updated record: site-local wall time and UTC. */

@@ -37,6 +37,16 @@ export async function resolveImage(tx: Tx, value: ImageRef, field = "image"): Pr
   return existing?.id ?? (await tx.image.create({ data: { url: value } })).id;
 }
 
+/** The wire shape of a present image (`presentImage` without the `false` case). */
+export const imageOutput = z.object({
+  url: z.string(),
+  id: z.number().int(),
+  extension: z.string(),
+  width: z.null(),
+  height: z.null(),
+  sizes: z.object({}),
+});
+
 /** `false`, or the image object of the reference (dimensions are unknown: the URL is never fetched). */
 export function presentImage(image: { id: number; url: string } | null) {
   if (!image) return false as const;

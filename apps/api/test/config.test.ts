@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+describe("configuration", () => {
+  it("has defaults for everything", () => {
+    expect(loadConfig({ INIT_CWD: "/srv/calendar" })).toEqual({
+      DATABASE_URL: "file:/srv/calendar/data/calendar.db",
+      HOST: "127.0.0.1",
+      PORT: 3000,
+      CALENDAR_TIMEZONE: "UTC",
+      CALENDAR_BODY_LIMIT: 1_048_576,
+      LOG_LEVEL: "info",
+    });
+  });
+
+  it("reads every setting from the environment", () => {
+    expect(
+      loadConfig({
+        DATABASE_URL: "postgresql://calendar@db:5432/calendar",
+        HOST: "0.0.0.0",
+        PORT: "8080",
+        CALENDAR_ADMIN_TOKEN: "a-long-enough-admin-token",
+        CALENDAR_TIMEZONE: "Europe/Berlin",
+        CALENDAR_BODY_LIMIT: "2048",
+        LOG_LEVEL: "warn",
+      }),
+    ).toEqual({
+      DATABASE_URL: "postgresql://calendar@db:5432/calendar",
+      HOST: "0.0.0.0",
+      PORT: 8080,
+      CALENDAR_ADMIN_TOKEN: "a-long-enough-admin-token",
+      CALENDAR_TIMEZONE: "Europe/Berlin",
+      CALENDAR_BODY_LIMIT: 2048,
+      LOG_LEVEL: "warn",
+    });
+  });
+
+  it("resolves a relative SQLite path against the directory the command was started in", () => {
+    expect(loadConfig({ DATABASE_URL: "file:./x/cal.db", INIT_CWD: "/home/me" }).DATABASE_URL).toBe(
+      "file:/home/me/x/cal.db",
+    );
+    expect(loadConfig({ DATABASE_URL: "file:/abs/cal.db" }).DATABASE_URL).toBe("file:/abs/cal.db");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", CALENDAR_TIMEZONE: "" }).PORT).toBe(3000);
+  });
+
+  it("names every bad setting in one clear error", () => {
+    const bad = {
+      DATABASE_URL: "mysql://x",
+      PORT: "70000",
+      CALENDAR_TIMEZONE: "Mars/Olympus",
+      CALENDAR_BODY_LIMIT: "1MB",
+      CALENDAR_ADMIN_TOKEN: "short",
+      LOG_LEVEL: "loud",
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        loadConfig(bad);
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message.split("\n")).toEqual([
+      "Invalid configuration:",
+      "  DATABASE_URL: must start with file: (SQLite) or postgresql:// (PostgreSQL)",
+      "  PORT: Too big: expected number to be <=65535",
+      "  CALENDAR_ADMIN_TOKEN: must be at least 16 characters",
+      "  CALENDAR_TIMEZONE: must be an IANA time zone such as Europe/Berlin",
+      "  CALENDAR_BODY_LIMIT: must be a whole number",
+      '  LOG_LEVEL: Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
+    ]);
+  });
+});

@@ -1,0 +1,149 @@
+// Migrate-on-start for the application and database templates for the tests: applies the committed migrations
+// of prisma/<sqlite|postgres>/migrations through the wasm schema engine (no engine binary, no Prisma CLI).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import {
+  describeDatabase,
+  ensureDatabase,
+  providerOf,
+  sqliteFilePath,
+  withPostgresAdvisoryLock,
+} from "./databases.mjs";
+import { NO_FILTERS, openMigrationEngine, readMigrationsList } from "./wasm-engine.mjs";
+
+export { providerOf };
+
+/** The repository's prisma folder, found from this file so that the caller's cwd does not matter. */
+export const prismaDir = fileURLToPath(new URL("../../../prisma/", import.meta.url));
+
+export function migrationsDirOf(provider) {
+  return path.join(prismaDir, provider, "migrations");
+}
+
+/**
+ * Applies the pending migrations to the database at `url`, creating the database first if needed.
+ * @param {string} url `file:<path>` (relative paths: against process.cwd()) or `postgres(ql)://…`
+ * @param {{ log?: (line: string) => void, migrationsDir?: string }} [options]
+ * @returns {Promise<{ applied: string[] }>}
+ */
+export async function migrateDatabase(url, options = {}) {
+  const provider = providerOf(url);
+  const absoluteUrl = provider === "sqlite" ? toAbsoluteFileUrl(url) : url;
+  const migrationsDir = path.resolve(options.migrationsDir ?? migrationsDirOf(provider));
+  if (!fs.existsSync(migrationsDir)) throw new Error(`No migrations folder at ${migrationsDir}`);
+  const migrationsList = await readMigrationsList(migrationsDir);
+  const log = options.log ?? (() => {});
+
+  await ensureDatabase(absoluteUrl);
+  if (provider === "sqlite" && sqliteIsUpToDate(absoluteUrl, migrationsList)) {
+    log(`${describeDatabase(absoluteUrl)} is up to date`);
+    return { applied: [] };
+  }
+  const apply = () => applyPendingMigrations(absoluteUrl, migrationsList, log);
+  return serializedPerDatabase(absoluteUrl, () =>
+    provider === "postgres" ? withPostgresAdvisoryLock(absoluteUrl, apply) : apply(),
+  );
+}
+
+/** Relative paths against the cwd of this call (later connections must not depend on it). */
+function toAbsoluteFileUrl(url) {
+  return `file:${sqliteFilePath(url)}`;
+}
+
+/**
+ * The wasm engine takes an exclusive lock on a SQLite file, so it fails while the server (or anybody) has the
+ * file open. Most calls find nothing to do: a read-only look at `_prisma_migrations` answers that without the
+ * engine, so `calendar` commands work beside a running server. Anything else (pending, failed or unknown
+ * rows) goes to the engine, which decides.
+ */
+function sqliteIsUpToDate(url, migrationsList) {
+  const file = sqliteFilePath(url);
+  if (!fs.existsSync(file)) return false;
+  const database = new Database(file, { readonly: true });
+  try {
+    const table = database
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+      .get();
+    if (!table) return false;
+    const rows = database.prepare("SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations").all();
+    const done = new Set(rows.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => row.migration_name));
+    const failed = rows.some((row) => !row.finished_at && !row.rolled_back_at);
+    return !failed && migrationsList.migrationDirectories.every((directory) => done.has(directory.path));
+  } finally {
+    database.close();
+  }
+}
+
+async function applyPendingMigrations(url, migrationsList, log) {
+  const database = describeDatabase(url);
+  let migrationInProgress;
+  const onEngineLog = (line) => {
+    const name = migrationBeingApplied(line);
+    if (!name) return;
+    migrationInProgress = name;
+    log(`Applying migration ${name} to ${database}`);
+  };
+
+  const engine = await openMigrationEngine({ url, log: onEngineLog });
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
+    log(
+      appliedMigrationNames.length > 0
+        ? `Applied ${appliedMigrationNames.length} migration(s) to ${database}`
+        : `${database} is up to date`,
+    );
+    return { applied: appliedMigrationNames };
+  } catch (error) {
+    throw migrationError(error, {
+      url,
+      database,
+      migration: migrationInProgress,
+      databaseMessage: engine.lastScriptError,
+    });
+  } finally {
+    await engine.close();
+  }
+}
+
+/** The engine logs `Applying \`<name>\`` (as JSON) just before it runs a migration's script. */
+function migrationBeingApplied(line) {
+  try {
+    const message = JSON.parse(line)?.fields?.message;
+    return /^Applying `(.+)`$/.exec(message ?? "")?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function migrationError(error, { url, database, migration, databaseMessage }) {
+  const code = error?.code ? ` [${error.code}]` : "";
+  if (!migration) return withCause(`Could not migrate ${database}: ${String(error?.message ?? error).trim()}${code}`);
+  const resolveCommand =
+    `DATABASE_URL=<url> pnpm db:prisma migrate resolve --rolled-back ${migration} ` +
+    `--config prisma/${providerOf(url)}.config.ts`;
+  return withCause(
+    `Migration ${migration} failed on ${database} and was rolled back (nothing of it is applied): ` +
+      `${(databaseMessage ?? error.message).trim()}${code}. ` +
+      `It stays recorded as failed in _prisma_migrations; once it is fixed: ${resolveCommand}`,
+  );
+
+  function withCause(message) {
+    return Object.assign(new Error(message, { cause: error }), { code: error?.code, migration });
+  }
+}
+
+const queues = new Map();
+
+/** Calls for the same database in this process run one after the other (the lock covers other processes). */
+function serializedPerDatabase(url, work) {
+  const previous = queues.get(url) ?? Promise.resolve();
+  const current = previous.catch(() => {}).then(work);
+  const settled = current.catch(() => {});
+  queues.set(url, settled);
+  settled.then(() => {
+    if (queues.get(url) === settled) queues.delete(url);
+  });
+  return current;
+}

@@ -1,0 +1,135 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { migrateDatabase, migrationsDirOf, providerOf } from "../src/index.mjs";
+import { databases, migrationsWith, modelNames, runNode } from "./helpers.mjs";
+
+const failingMigration = {
+  "99990101000000_broken": 'CREATE TABLE "Ok1" ("id" INTEGER);\nSELECT * FROM does_not_exist;\n',
+};
+
+describe("providerOf", () => {
+  it("tells SQLite and PostgreSQL URLs apart and rejects anything else", () => {
+    expect(providerOf("file:./data/calendar.db")).toBe("sqlite");
+    expect(providerOf("postgres://u:p@host/db")).toBe("postgres");
+    expect(providerOf("postgresql://u@host:5433/db?schema=x")).toBe("postgres");
+    expect(() => providerOf("mysql://u:secret@host/db")).toThrow(
+      /Unsupported database URL "mysql:\/\/u:\*\*\*@host\/db"/,
+    );
+  });
+});
+
+describe.each(["sqlite", "postgres"])("migrateDatabase on %s", (provider) => {
+  const [initMigration] = fs.readdirSync(migrationsDirOf(provider)).filter((name) => !name.endsWith(".toml"));
+  it("creates the database, applies every migration, then applies nothing", async () => {
+    const database = databases[provider]();
+    const lines = [];
+
+    expect(await migrateDatabase(database.url, { log: (line) => lines.push(line) })).toEqual({
+      applied: [initMigration],
+    });
+
+    expect(await database.tables()).toEqual(expect.arrayContaining([...modelNames(), "_prisma_migrations"]));
+    const sql = fs.readFileSync(path.join(migrationsDirOf(provider), initMigration, "migration.sql"));
+    const rows = await database.query("SELECT migration_name, checksum, finished_at FROM _prisma_migrations");
+    expect(rows).toEqual([
+      {
+        migration_name: initMigration,
+        checksum: createHash("sha256").update(sql).digest("hex"),
+        finished_at: expect.anything(),
+      },
+    ]);
+    expect(lines.join("\n")).toContain(`Applying migration ${initMigration}`);
+
+    expect(await migrateDatabase(database.url)).toEqual({ applied: [] });
+  });
+
+  it("rolls a failing migration back entirely and names it in the error", async () => {
+    const database = databases[provider]();
+    const migrationsDir = migrationsWith(provider, failingMigration);
+
+    const failure = migrateDatabase(database.url, { migrationsDir });
+
+    await expect(failure).rejects.toThrow(/Migration 99990101000000_broken failed .*does_not_exist/);
+    const tables = await database.tables();
+    expect(tables).toContain("Event"); // the migrations before it are applied
+    expect(tables).not.toContain("Ok1"); // the failing one's first statement is not
+    const rows = await database.query(
+      "SELECT finished_at FROM _prisma_migrations WHERE migration_name = $1",
+      "99990101000000_broken",
+    );
+    expect(rows).toEqual([{ finished_at: null }]);
+  });
+});
+
+describe("migrateDatabase on sqlite, table redefinitions", () => {
+  it("does not cascade-delete child rows when a migration rebuilds a parent table", async () => {
+    const database = databases.sqlite();
+    await migrateDatabase(database.url);
+    await database.query("INSERT INTO \"User\" (login, role) VALUES ('ada', 'editor')");
+    await database.query("INSERT INTO \"ApiToken\" (userId, tokenHash) VALUES (1, 'hash')");
+
+    const migrationsDir = migrationsWith("sqlite", { "99990101000000_redefine_user": redefineUserTable });
+    expect((await migrateDatabase(database.url, { migrationsDir })).applied).toEqual(["99990101000000_redefine_user"]);
+
+    expect(await database.query('SELECT login, bio FROM "User"')).toEqual([{ login: "ada", bio: "" }]);
+    expect(await database.query('SELECT tokenHash FROM "ApiToken"')).toEqual([{ tokenHash: "hash" }]);
+  });
+});
+
+describe("migrateDatabase on postgres from several processes at once", () => {
+  it("applies each migration once and every process succeeds", async () => {
+    const database = databases.postgres();
+    const script =
+      `const { migrateDatabase } = await import(${JSON.stringify(new URL("../src/index.mjs", import.meta.url).href)});` +
+      "console.log(JSON.stringify(await migrateDatabase(process.env.DATABASE_URL)));";
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        runNode(["--input-type=module", "-e", script], { env: { DATABASE_URL: database.url } }),
+      ),
+    );
+
+    expect(runs.map((run) => [run.code, run.stderr])).toEqual(runs.map(() => [0, ""]));
+    const applied = runs.flatMap((run) => JSON.parse(run.stdout).applied);
+    expect(applied).toHaveLength(1);
+    expect(await database.query("SELECT count(*)::int AS count FROM _prisma_migrations")).toEqual([{ count: 1 }]);
+  });
+});
+
+/** What Prisma generates for SQLite when a column is added to User with a default: a table rebuild. */
+const redefineUserTable = `-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_User" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "login" TEXT NOT NULL,
+    "displayName" TEXT NOT NULL DEFAULT '',
+    "email" TEXT NOT NULL DEFAULT '',
+    "role" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "bio" TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO "new_User" ("createdAt", "displayName", "email", "id", "login", "role") SELECT "createdAt", "displayName", "email", "id", "login", "role" FROM "User";
+DROP TABLE "User";
+ALTER TABLE "new_User" RENAME TO "User";
+CREATE UNIQUE INDEX "User_login_key" ON "User"("login");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+`;
+
+describe("migrateDatabase on sqlite beside an open connection", () => {
+  it("reports an up-to-date file while another connection (a running server) has it open in WAL mode", async () => {
+    const database = databases.sqlite();
+    await migrateDatabase(database.url);
+    const { default: Database } = await import("better-sqlite3");
+    const open = new Database(database.url.slice("file:".length));
+    try {
+      open.pragma("journal_mode = WAL");
+      open.prepare('SELECT COUNT(*) FROM "User"').get();
+      expect(await migrateDatabase(database.url)).toEqual({ applied: [] });
+    } finally {
+      open.close();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+import type { Reporter, TestModule } from "vitest/node";
+
+/** Ends the run with one plain line, `N passed, N failed, N skipped`, that CI systems can read. */
+class SummaryLineReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") counts.passed++;
+        else if (state === "failed") counts.failed++;
+        else counts.skipped++;
+      }
+    }
+    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  }
+}
+
+export default defineConfig({
+  test: {
+    projects: ["packages/*", "apps/*"],
+    reporters: ["default", new SummaryLineReporter()],
+  },
+});
