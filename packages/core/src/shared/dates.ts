@@ -22,7 +22,7 @@ function fromRelative(text: string, now: DateTime): DateTime | null {
 function fromNaturalLanguage(text: string, zone: string, now: DateTime): DateTime | null {
   const [result] = chrono.parse(text, { instant: now.toJSDate(), timezone: now.offset }, { forwardDate: false });
   // Only a whole-string match counts: "before my birthday" must not become "my birthday".
-  if (!result || result.index !== 0 || result.text.length !== text.length) return null;
+  if (result?.index !== 0 || result.text.length !== text.length) return null;
   const { start } = result;
   if (start.isCertain("timezoneOffset")) return DateTime.fromJSDate(start.date(), { zone });
   // Rebuild from the components in the target zone, so DST changes between now and then are honoured.
