@@ -23,6 +23,23 @@ export const configSchema = z.object({
     .default("UTC"),
   CALENDAR_BODY_LIMIT: integer(1, 100 * 1024 * 1024).default(1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  CALENDAR_CORS_ORIGINS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
+    .default([]),
+  CALENDAR_RATE_LIMIT: integer(0, 1_000_000).default(120),
+  CALENDAR_REQUEST_TIMEOUT: integer(1_000, 600_000).default(30_000),
+  CALENDAR_SHUTDOWN_TIMEOUT: integer(0, 600_000).default(10_000),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .transform((value) => value === "true" || value === "1")
+    .default(false),
 });
 
 export type Config = z.infer<typeof configSchema>;

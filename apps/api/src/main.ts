@@ -16,14 +16,27 @@ async function main(): Promise<void> {
     handle,
     site: { timezone: config.CALENDAR_TIMEZONE },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
-    logger: { level: config.LOG_LEVEL },
+    requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,
+    trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.CALENDAR_CORS_ORIGINS,
+    writesPerMinute: config.CALENDAR_RATE_LIMIT,
+    logLevel: config.LOG_LEVEL,
   });
-  const stop = async () => {
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish (up to the deadline), close the database.
+  const shutdown = async (signal: string) => {
+    server.log.info({ signal }, "shutting down");
+    const deadline = setTimeout(() => {
+      server.log.error("in-flight requests did not finish before the shutdown deadline");
+      process.exit(1);
+    }, config.CALENDAR_SHUTDOWN_TIMEOUT);
+    deadline.unref();
     await server.close();
     await handle.close();
+    clearTimeout(deadline);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
   await server.listen({ host: config.HOST, port: config.PORT });
 }
 

@@ -1,5 +1,6 @@
 export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
+export { isDatabaseUnavailable } from "./db/availability.ts";
 export { createDb, type Db, type DbHandle, type Provider, sqliteFilePath } from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
 export {
@@ -11,10 +12,18 @@ export {
   restRouter,
 } from "./router.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
-export { type Context, type RestResponse, type Scope, type Site, scopeOf, setListHeaders, setRestStatus } from "./trpc/context.ts";
-export { asTrpcError, type DomainErrorData, noRoute, toDomainError } from "./trpc/domain-error.ts";
-export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
+export {
+  type Context,
+  type RestResponse,
+  type Scope,
+  type Site,
+  scopeOf,
+  setListHeaders,
+  setRestStatus,
+} from "./trpc/context.ts";
+export { asTrpcError, type DomainErrorData, databaseUnavailable, noRoute, toDomainError } from "./trpc/domain-error.ts";
+export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export {
   authenticateToken,
   createToken,

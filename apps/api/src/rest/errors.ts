@@ -17,8 +17,15 @@ const BY_FASTIFY_CODE: Record<string, RestErrorBody> = {
   FST_ERR_BAD_URL: restError(400, "rest_invalid_url", "The URL is malformed (an invalid percent-escape?)."),
 };
 
+/** Plugins (the rate limit) throw ready-made envelopes. */
+function isRestErrorBody(error: object): error is RestErrorBody {
+  const { code, message, data } = error as Partial<RestErrorBody>;
+  return typeof code === "string" && typeof message === "string" && typeof data?.status === "number";
+}
+
 /** A failure raised outside the procedures (parsers, hooks), in the WordPress error shape. */
 export function restErrorFromFastify(error: FastifyError | Error): RestErrorBody {
+  if (isRestErrorBody(error)) return { code: error.code, message: error.message, data: error.data };
   if (error instanceof DomainError) {
     return { code: error.code, message: error.message, data: { status: error.status, ...error.extra } };
   }

@@ -5,7 +5,7 @@ import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { actorFromAuthorization } from "../auth.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
-import { handleRestError, logProcedureError, statusOfTrpcErrors } from "./errors.ts";
+import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
 import { registerRestRequestHandling } from "./request.ts";
 
 export interface RestPluginOptions {
@@ -30,7 +30,6 @@ async function restContext(request: FastifyRequest, base: RestBase, options: Res
 /** The REST surface: one trpc-to-openapi registration per base path (the language comes from the base). */
 export async function restPlugin(scope: FastifyInstance, options: RestPluginOptions): Promise<void> {
   registerRestRequestHandling(scope);
-  scope.setErrorHandler(handleRestError);
   scope.addHook("onSend", async (_request, reply, payload) =>
     reply.statusCode >= 400 && typeof payload === "string" ? reshapeErrorPayload(payload) : payload,
   );

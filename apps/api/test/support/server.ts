@@ -62,10 +62,10 @@ export function useTestServer(
 
   beforeAll(async () => {
     server = await buildServer({
+      site: { timezone: "UTC" },
+      bodyLimit: 1024 * 1024,
+      ...options,
       handle: database.current.handle,
-      site: options.site ?? { timezone: "UTC" },
-      bodyLimit: options.bodyLimit ?? 1024 * 1024,
-      ...(options.routers ? { routers: options.routers } : {}),
     });
     origin = await server.listen({ host: "127.0.0.1", port: 0 });
     users = await createUsersByRole(database.current.handle.db);

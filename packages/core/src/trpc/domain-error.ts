@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 import { DomainError, invalidParams, missingParams } from "../errors.ts";
 
 /** The wire form of a domain error inside tRPC's `error.data.domain`. */
@@ -27,6 +28,9 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 export function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
   return TRPC_CODE_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");
 }
+
+export const databaseUnavailable = () =>
+  new DomainError(503, "rest_database_unavailable", "The database is unavailable right now; try again shortly.");
 
 export const noRoute = () =>
   new DomainError(404, "rest_no_route", "No route was found matching the URL and request method.");
@@ -73,6 +77,7 @@ export function toDomainError(error: TRPCError, input: unknown): DomainError {
   const known = FROM_TRPC_CODE[error.code];
   if (known) return known();
   if (error.code === "BAD_REQUEST") return invalidParams({ body: error.message });
+  if (isDatabaseUnavailable(cause)) return databaseUnavailable();
   return new DomainError(500, "rest_internal_error", "Internal server error.");
 }
 

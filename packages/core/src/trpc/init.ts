@@ -1,8 +1,9 @@
 import { initTRPC } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { DomainError } from "../errors.ts";
 import type { Context } from "./context.ts";
-import { asTrpcError, domainErrorData, toDomainError } from "./domain-error.ts";
+import { asTrpcError, domainErrorData, toDomainError, trpcCodeForStatus } from "./domain-error.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -12,7 +13,14 @@ const t = initTRPC
       const domain = toDomainError(error, input);
       // Never send a stack trace, in any environment.
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message: domain.message, data: { ...data, domain: domainErrorData(domain) } };
+      // The tRPC code and status follow the domain error (a database outage is a 503, not a 500).
+      const code = trpcCodeForStatus(domain.status);
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        message: domain.message,
+        data: { ...data, code, httpStatus: domain.status, domain: domainErrorData(domain) },
+      };
     },
   });
 

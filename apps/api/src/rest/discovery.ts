@@ -1,0 +1,35 @@
+import { invalidParams } from "@calendar/core";
+import type { AnyTRPCRouter } from "@trpc/server";
+import type { FastifyInstance } from "fastify";
+import { REST_BASES, requestOrigin } from "./base-paths.ts";
+import { createApiDocument } from "./document.ts";
+import { createNamespaceIndex, docQuery, indexQuery } from "./namespace-index.ts";
+
+function paramsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/** The namespace index and the OpenAPI document of every base path: plain routes, built once from the router. */
+export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCRouter): void {
+  const index = createNamespaceIndex(router);
+  const document = createApiDocument(router);
+  for (const base of REST_BASES) {
+    scope.get(base.path, async (request) => {
+      const query = indexQuery.safeParse(request.query);
+      if (!query.success) throw invalidParams(paramsOf(query.error.issues));
+      const origin = requestOrigin(request);
+      const rendered = index.render(`${origin}${base.path}`, origin, query.data.namespace);
+      const suffix = query.data.ml_language ? `?ml_language=${query.data.ml_language}` : "";
+      for (const route of Object.values(rendered.routes)) {
+        for (const link of route._links?.self ?? []) link.href += suffix;
+      }
+      return rendered;
+    });
+    scope.get(`${base.path}/doc`, async (request) => {
+      const query = docQuery.safeParse(request.query);
+      if (!query.success) throw invalidParams(paramsOf(query.error.issues));
+      const origin = requestOrigin(request);
+      return document.forRequest(`${origin}${base.path}`, origin);
+    });
+  }
+}
