@@ -10,6 +10,11 @@ describe("configuration", () => {
       CALENDAR_TIMEZONE: "UTC",
       CALENDAR_BODY_LIMIT: 1_048_576,
       LOG_LEVEL: "info",
+      CALENDAR_CORS_ORIGINS: [],
+      CALENDAR_RATE_LIMIT: 120,
+      CALENDAR_REQUEST_TIMEOUT: 30_000,
+      CALENDAR_SHUTDOWN_TIMEOUT: 10_000,
+      TRUST_PROXY: false,
     });
   });
 
@@ -23,6 +28,11 @@ describe("configuration", () => {
         CALENDAR_TIMEZONE: "Europe/Berlin",
         CALENDAR_BODY_LIMIT: "2048",
         LOG_LEVEL: "warn",
+        CALENDAR_CORS_ORIGINS: "https://a.example, https://b.example:8443/",
+        CALENDAR_RATE_LIMIT: "0",
+        CALENDAR_REQUEST_TIMEOUT: "5000",
+        CALENDAR_SHUTDOWN_TIMEOUT: "2000",
+        TRUST_PROXY: "true",
       }),
     ).toEqual({
       DATABASE_URL: "postgresql://calendar@db:5432/calendar",
@@ -32,6 +42,11 @@ describe("configuration", () => {
       CALENDAR_TIMEZONE: "Europe/Berlin",
       CALENDAR_BODY_LIMIT: 2048,
       LOG_LEVEL: "warn",
+      CALENDAR_CORS_ORIGINS: ["https://a.example", "https://b.example:8443"],
+      CALENDAR_RATE_LIMIT: 0,
+      CALENDAR_REQUEST_TIMEOUT: 5000,
+      CALENDAR_SHUTDOWN_TIMEOUT: 2000,
+      TRUST_PROXY: true,
     });
   });
 

@@ -16,20 +16,26 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function startAndStop(
-  databaseUrl: string,
-): Promise<{ index: unknown; doc: Record<string, unknown>; exit: number | null }> {
+const ADMIN_TOKEN = "process-test-admin-token";
+
+async function startAndStop(databaseUrl: string) {
   const child = runEntry("src/main.ts", [], {
     DATABASE_URL: databaseUrl,
     PORT: "0",
-    CALENDAR_ADMIN_TOKEN: "process-test-admin-token",
+    CALENDAR_ADMIN_TOKEN: ADMIN_TOKEN,
   });
   const done = finished(child);
   const address = await listening(child);
   const index = await (await fetch(`${address}/cal/events/v1`)).json();
-  const doc = (await (await fetch(`${address}/cal/events/v1/doc`)).json()) as Record<string, unknown>;
+  const response = await fetch(`${address}/cal/events/v1/doc`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const doc = (await response.json()) as Record<string, unknown>;
   child.kill("SIGTERM");
-  return { index, doc, exit: (await done).code };
+  const { code, stdout } = await done;
+  const logs = stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { index, doc, exit: code, logs, stdout };
 }
 
 describe("the server process", () => {
@@ -45,6 +51,20 @@ describe("the server process", () => {
     expect(index).toMatchObject({ namespace: "cal/events/v1" });
     expect(doc.openapi).toMatch(/^3\./);
     expect(exit).toBe(0);
+  });
+
+  it("logs one structured JSON line per request, without credentials", async () => {
+    const { logs, stdout } = await startAndStop(`file:${join(dir, "logs.db")}`);
+    const requests = logs.filter((line) => line.msg === "request completed");
+    expect(requests.map((line) => [line.method, line.route, line.status])).toEqual([
+      ["GET", "/cal/events/v1", 200],
+      ["GET", "/cal/events/v1/doc", 200],
+    ]);
+    for (const line of requests) {
+      expect(typeof line.reqId).toBe("string");
+      expect(typeof line.durationMs).toBe("number");
+    }
+    expect(stdout).not.toContain(ADMIN_TOKEN);
   });
 
   it("creates and migrates a new PostgreSQL database at start", async () => {
