@@ -51,10 +51,7 @@ function bodyOf(request: RestRequest): { body?: string; contentType?: string } {
 }
 
 /** A real server on port 0 over a fresh database of one kind, with a user per role and request helpers. */
-export function useTestServer(
-  provider: Provider,
-  options: Partial<Pick<ServerOptions, "site" | "bodyLimit" | "routers">> = {},
-) {
+export function useTestServer(provider: Provider, options: Partial<Omit<ServerOptions, "handle">> = {}) {
   const database = useTestDatabase(provider);
   let server: FastifyInstance | undefined;
   let origin = "";
