@@ -6,7 +6,7 @@ import { actorFromAuthorization } from "../auth.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
-import { registerRestRequestHandling } from "./request.ts";
+import { keepEmptyQueryValues, registerRestRequestHandling } from "./request.ts";
 
 export interface RestPluginOptions {
   router: AnyTRPCRouter;
@@ -33,17 +33,21 @@ export async function restPlugin(scope: FastifyInstance, options: RestPluginOpti
   scope.addHook("onSend", async (_request, reply, payload) =>
     reply.statusCode >= 400 && typeof payload === "string" ? reshapeErrorPayload(payload) : payload,
   );
-  for (const base of REST_BASES) {
-    await scope.register(fastifyTRPCOpenApiPlugin, {
-      basePath: base.path,
-      router: options.router,
-      createContext: ({ req }: { req: FastifyRequest }) => restContext(req, base, options),
-      responseMeta: ({ ctx, errors }: { ctx?: Context; errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
-        const status = statusOfTrpcErrors(errors);
-        if (status !== undefined) return { status };
-        return { status: ctx?.rest?.status ?? 200, headers: ctx?.rest?.headers ?? {} };
-      },
-      onError: logProcedureError,
-    });
-  }
+  // Only the procedures need empty query values kept; the discovery routes read the query as parsed.
+  await scope.register(async (procedures) => {
+    procedures.addHook("preHandler", async (request) => keepEmptyQueryValues(request));
+    for (const base of REST_BASES) {
+      await procedures.register(fastifyTRPCOpenApiPlugin, {
+        basePath: base.path,
+        router: options.router,
+        createContext: ({ req }: { req: FastifyRequest }) => restContext(req, base, options),
+        responseMeta: ({ ctx, errors }: { ctx?: Context; errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
+          const status = statusOfTrpcErrors(errors);
+          if (status !== undefined) return { status };
+          return { status: ctx?.rest?.status ?? 200, headers: ctx?.rest?.headers ?? {} };
+        },
+        onError: logProcedureError,
+      });
+    }
+  });
 }

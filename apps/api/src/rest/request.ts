@@ -33,6 +33,17 @@ function queryValues(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * trpc-to-openapi also drops empty query values, so `search=` would read as no search at all; a one-item list
+ * survives (the library unwraps it), so the schemas see the "" and reject it as WordPress does.
+ */
+export function keepEmptyQueryValues(request: FastifyRequest): void {
+  if (!isPlainObject(request.query)) return;
+  request.query = Object.fromEntries(
+    Object.entries(request.query).map(([key, value]) => [key, value === "" ? [value] : value]),
+  );
+}
+
+/**
  * Write operations take their fields from the query string too (the body wins), and trpc-to-openapi reads only
  * JSON bodies (its #142): so the merged parameters become the body and the request is labelled JSON. A DELETE's
  * body, if any, joins its query, which is what the library reads for DELETE.

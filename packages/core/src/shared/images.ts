@@ -13,7 +13,8 @@ export type ImageRef = z.infer<typeof imageRef>;
 
 const DECIMAL = /^\d+$/;
 
-function isHttpUrl(text: string): boolean {
+/** Is `text` an absolute http(s) URL? */
+export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
     return url.protocol === "http:" || url.protocol === "https:";

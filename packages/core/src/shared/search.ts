@@ -12,14 +12,19 @@ function likeSafe(text: string): string {
   return text.replace(/[%_\\]/g, (character) => LIKE_SPECIAL[character] ?? character);
 }
 
-/** The value of a `searchText` column whose search words come from `searchWords`. */
+/** Control characters become spaces, so that a caller may use one as a separator in stored search text. */
+function withoutControls(text: string): string {
+  return text.replace(/\p{Cc}/gu, " ");
+}
+
+/** The value of a search column: one normalized field per line, to be matched with `searchWords`. */
 export function likeSafeSearchText(fields: ReadonlyArray<string | null | undefined>): string {
-  return likeSafe(searchTextOf(fields));
+  return likeSafe(searchTextOf(fields.map((field) => withoutControls(field ?? ""))));
 }
 
 /** The words of a `search` parameter, normalized like `likeSafeSearchText`; each must be contained. */
 export function searchWords(search: string): string[] {
-  return likeSafe(normalizeText(search))
+  return likeSafe(normalizeText(withoutControls(search)))
     .split(" ")
     .filter((word) => word !== "");
 }

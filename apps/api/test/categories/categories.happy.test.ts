@@ -1,0 +1,130 @@
+import { PROVIDERS } from "@calendar/core/testing";
+import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { useTestServer } from "../support/server.ts";
+import { termHappySuite } from "./term-suites/happy.ts";
+import { CATEGORIES, createEventWith, type TermLike, termApi } from "./term-suites/kinds.ts";
+
+termHappySuite(CATEGORIES);
+
+describe.each(PROVIDERS)("categories: hierarchy (%s)", (provider) => {
+  const server = useTestServer(provider);
+  const api = termApi(server, CATEGORIES);
+  const editor = () => ({ as: server.users.editor });
+  // Filled in beforeAll.
+  const category = {} as Record<"music" | "jazz" | "bebop" | "film", TermLike>;
+
+  beforeAll(async () => {
+    category.music = await api.create({ name: "Music" });
+    category.jazz = await api.create({ name: "Jazz", parent: category.music.id });
+    category.bebop = await api.create({ name: "Bebop", parent: category.jazz.id });
+    category.film = await api.create({ name: "Film" });
+  });
+
+  it("creates a child with its parent and an up link", async () => {
+    expect(category.jazz).toEqual(
+      api.expected({ id: category.jazz.id, name: "Jazz", slug: "jazz", parent: category.music.id }),
+    );
+    expect(category.jazz.urls.up).toBe(`${api.apiRoot()}/categories/${category.music.id}`);
+  });
+
+  it("lists the children of a parent", async () => {
+    const { body } = await api.list({ parent: category.music.id, hide_empty: 0 });
+    expect(body.categories.map((item: TermLike) => item.name)).toEqual(["Jazz"]);
+  });
+
+  it("allows the same name under different parents, and rejects it under the same one", async () => {
+    const underFilm = await api.post({ name: "Jazz", parent: category.film.id }, editor());
+    expect(underFilm.status).toBe(201);
+    expect(underFilm.body.slug).toBe("jazz-2");
+    const twin = await api.post({ name: "JAZZ", parent: category.music.id }, editor());
+    expect(twin.body).toEqual({
+      code: "term_exists",
+      message: "A term with the name provided already exists in this taxonomy.",
+      data: { status: 400, term_id: category.jazz.id },
+    });
+    const moved = await api.update(underFilm.body.id, { parent: category.music.id }, editor());
+    expect(moved.body.code).toBe("term_exists");
+  });
+
+  it("moves a category to the top with parent 0, and under another parent", async () => {
+    const solo = await api.create({ name: "Solo", parent: category.bebop.id });
+    const top = await api.update(solo.id, { parent: 0 }, editor(), "PATCH");
+    expect(top.status).toBe(200);
+    expect(top.body).toEqual(api.expected({ id: solo.id, name: "Solo", slug: "solo" }));
+    const under = await api.update(solo.id, { parent: category.film.id }, editor(), "PUT");
+    expect(under.body.parent).toBe(category.film.id);
+  });
+
+  it("refuses to make a category its own ancestor, changing nothing", async () => {
+    for (const parent of [category.music.id, category.jazz.id, category.bebop.id]) {
+      const { status, body } = await api.update(category.music.id, { parent, name: "Renamed" }, editor());
+      expect({ parent, status, body }).toEqual({
+        parent,
+        status: 400,
+        body: {
+          code: "rest_invalid_param",
+          message: "Invalid parameter(s): parent",
+          data: { status: 400, params: { parent: "A category cannot be its own ancestor." } },
+        },
+      });
+    }
+    expect((await api.get(category.music.id)).body).toEqual(category.music);
+  });
+
+  it("rejects a parent that does not exist, is malformed or is in another language", async () => {
+    const german = await api.create({ name: "Musik", ml_language: "de" });
+    const cases: Array<[unknown, string]> = [
+      [2389, "No category has this id."],
+      ["", "Invalid input: expected number, received string"],
+      ["foo", "Invalid input: expected number, received string"],
+      [german.id, "The parent category is in another language."],
+    ];
+    for (const [parent, reason] of cases) {
+      const { status, body } = await api.post({ name: "Child", parent }, editor());
+      expect({ parent, status, params: body.data.params }).toEqual({ parent, status: 400, params: { parent: reason } });
+    }
+    const list = await api.list({ parent: 2389 });
+    expect(list.body.data.params).toEqual({ parent: "No category has this id." });
+    expect((await api.list({ parent: "" })).status).toBe(400);
+  });
+
+  it("moves the children of a deleted category up to its parent", async () => {
+    const parent = await api.create({ name: "Stage" });
+    const middle = await api.create({ name: "Opera", parent: parent.id });
+    const leaf = await api.create({ name: "Aria", parent: middle.id });
+    const sibling = await api.create({ name: "Operetta", parent: middle.id });
+    await createEventWith(server.db, CATEGORIES, [middle.id, leaf.id]);
+    const removed = await api.remove(middle.id, editor());
+    expect(removed.body).toEqual({ ...middle, count: 1 });
+    expect((await api.get(leaf.id)).body).toEqual({
+      ...leaf,
+      parent: parent.id,
+      count: 1,
+      urls: { ...leaf.urls, up: `${api.apiRoot()}/categories/${parent.id}` },
+    });
+    expect((await api.get(sibling.id)).body.parent).toBe(parent.id);
+    await api.remove(parent.id, editor());
+    expect((await api.get(leaf.id)).body.parent).toBe(0);
+  });
+
+  it("never leaves a child under a parent deleted at the same time", async () => {
+    for (let round = 0; round < 3; round++) {
+      const parent = await api.create({ name: `Short-lived ${round}` });
+      const [child, removed] = await Promise.all([
+        api.post({ name: `Child ${round}`, parent: parent.id }, editor()),
+        api.remove(parent.id, editor()),
+      ]);
+      expect(removed.status).toBe(200);
+      expect([201, 400]).toContain(child.status);
+      if (child.status === 201) expect((await api.get(child.body.id)).body.parent).toBe(0);
+      else expect(child.body.data.params).toEqual({ parent: "No category has this id." });
+    }
+  });
+
+  it("types parent as a number over tRPC", async () => {
+    const jazz = await server.client().categories.get.query({ id: category.jazz.id });
+    expectTypeOf(jazz.parent).toEqualTypeOf<number>();
+    expectTypeOf(jazz.taxonomy).toEqualTypeOf<"tribe_events_cat">();
+    expect(jazz.parent).toBe(category.music.id);
+  });
+});

@@ -1,0 +1,4 @@
+import { CATEGORIES } from "./term-suites/kinds.ts";
+import { termSecuritySuite } from "./term-suites/security.ts";
+
+termSecuritySuite(CATEGORIES);

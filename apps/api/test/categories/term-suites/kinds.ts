@@ -1,0 +1,213 @@
+import type { CalendarClient, RouterInputs } from "@calendar/client";
+import type { Db } from "@calendar/core";
+import type { RestRequest, TestServer } from "../../support/server.ts";
+
+/**
+ * Categories and tags behave alike; the shared suites run against either through this description. Events are
+ * written straight into the database (the events API is tested on its own).
+ */
+
+export const API = "/cal/events/v1";
+
+export interface TermLike {
+  id: number;
+  count: number;
+  description: string;
+  name: string;
+  slug: string;
+  taxonomy: string;
+  parent?: number;
+  meta: never[];
+  url: string;
+  urls: { self: string; collection: string; up?: string };
+  language: string;
+  translations: Partial<Record<string, number>>;
+}
+
+type ListInput = RouterInputs["tags"]["list"];
+type CreateInput = RouterInputs["tags"]["create"];
+type UpdateInput = RouterInputs["tags"]["update"];
+
+/** The tRPC procedures of one kind of term, with the inputs both kinds take. */
+export interface TermRpc {
+  list(input: ListInput): Promise<{ items: TermLike[]; total: number; total_pages: number }>;
+  get(input: { id: number; ml_language?: "en" | "de" | "fr" | "zh-hans" }): Promise<TermLike>;
+  create(input: CreateInput): Promise<TermLike>;
+  update(input: UpdateInput): Promise<TermLike>;
+  delete(input: { id: number }): Promise<TermLike>;
+}
+
+/** The tRPC client's procedures of one kind of term, as far as the suites use them. */
+interface TermProcedures<K extends string> {
+  list: { query(input: ListInput): Promise<Record<K, TermLike[]> & { total: number; total_pages: number }> };
+  get: { query(input: { id: number }): Promise<TermLike> };
+  create: { mutate(input: CreateInput): Promise<TermLike> };
+  update: { mutate(input: UpdateInput): Promise<TermLike> };
+  delete: { mutate(input: { id: number }): Promise<TermLike> };
+}
+
+function rpcOf<K extends string>(key: K, procedures: TermProcedures<K>): TermRpc {
+  return {
+    list: async (input) => {
+      const page = await procedures.list.query(input);
+      return { items: page[key], total: page.total, total_pages: page.total_pages };
+    },
+    get: (input) => procedures.get.query(input),
+    create: (input) => procedures.create.mutate(input),
+    update: (input) => procedures.update.mutate(input),
+    delete: (input) => procedures.delete.mutate(input),
+  };
+}
+
+export interface TermKind {
+  key: "categories" | "tags";
+  noun: "category" | "tag";
+  taxonomy: "tribe_events_cat" | "post_tag";
+  hierarchical: boolean;
+  path: string;
+  rpc(client: CalendarClient): TermRpc;
+  /** Links an event to terms of this kind, directly in the database. */
+  link(db: Db, eventId: number, termIds: number[]): Promise<void>;
+  /** The term rows of this kind, for checking what the database holds. */
+  rows(db: Db): Promise<Array<{ id: number; name: string; nameKey: string; slug: string; language: string }>>;
+  linkCount(db: Db, termId: number): Promise<number>;
+}
+
+export const CATEGORIES: TermKind = {
+  key: "categories",
+  noun: "category",
+  taxonomy: "tribe_events_cat",
+  hierarchical: true,
+  path: `${API}/categories`,
+  rpc: (client) => rpcOf("categories", client.categories),
+  link: async (db, eventId, termIds) => {
+    await db.eventCategory.createMany({ data: termIds.map((categoryId) => ({ eventId, categoryId })) });
+  },
+  rows: (db) => db.category.findMany({ orderBy: { id: "asc" } }),
+  linkCount: (db, categoryId) => db.eventCategory.count({ where: { categoryId } }),
+};
+
+export const TAGS: TermKind = {
+  key: "tags",
+  noun: "tag",
+  taxonomy: "post_tag",
+  hierarchical: false,
+  path: `${API}/tags`,
+  rpc: (client) => rpcOf("tags", client.tags),
+  link: async (db, eventId, termIds) => {
+    await db.eventTag.createMany({ data: termIds.map((tagId) => ({ eventId, tagId })) });
+  },
+  rows: (db) => db.tag.findMany({ orderBy: { id: "asc" } }),
+  linkCount: (db, tagId) => db.eventTag.count({ where: { tagId } }),
+};
+
+export interface EventFixture {
+  title: string;
+  status?: string;
+  language?: string;
+}
+
+let eventCounter = 0;
+
+/** An event written straight into the database (only what terms need of it). */
+export async function createEvent(db: Db, { title, status = "publish", language = "en" }: EventFixture) {
+  eventCounter += 1;
+  const stamp = new Date("2030-06-01T10:00:00Z");
+  const wall = "2030-06-01 10:00:00";
+  const event = await db.event.create({
+    data: {
+      title,
+      slug: `event-${eventCounter}`,
+      status,
+      language,
+      postDate: wall,
+      postDateUtc: stamp,
+      modified: wall,
+      modifiedUtc: stamp,
+      startLocal: wall,
+      endLocal: "2030-06-01 11:00:00",
+      startUtc: stamp,
+      endUtc: new Date("2030-06-01T11:00:00Z"),
+      timezone: "UTC",
+    },
+  });
+  return event.id;
+}
+
+/** An event of `kind`'s terms, published unless told otherwise. */
+export async function createEventWith(db: Db, kind: TermKind, termIds: number[], fixture: Partial<EventFixture> = {}) {
+  const id = await createEvent(db, { title: `Event of ${termIds.join(",")}`, ...fixture });
+  await kind.link(db, id, termIds);
+  return id;
+}
+
+export interface ExpectedTerm {
+  id: number;
+  name: string;
+  slug: string;
+  description?: string;
+  parent?: number;
+  count?: number;
+  language?: string;
+  translations?: Partial<Record<string, number>>;
+}
+
+/**
+ * The whole wire form of a term as served under `apiRoot` (`<origin>/cal/events/v1` or a language variant),
+ * key order included; `mlLanguage` is the explicit language parameter its API links keep.
+ */
+export function expectedTerm(kind: TermKind, apiRoot: string, term: ExpectedTerm, mlLanguage?: string): TermLike {
+  const site = apiRoot.replace(/\/cal\/events\/v1$/, "");
+  const query = mlLanguage ? `?ml_language=${mlLanguage}` : "";
+  const collection = `${apiRoot}/${kind.key}`;
+  const parent = term.parent ?? 0;
+  return {
+    id: term.id,
+    count: term.count ?? 0,
+    description: term.description ?? "",
+    name: term.name,
+    slug: term.slug,
+    taxonomy: kind.taxonomy,
+    ...(kind.hierarchical ? { parent } : {}),
+    meta: [],
+    url: `${site}/${kind.noun}/${term.slug}/`,
+    urls: {
+      self: `${collection}/${term.id}${query}`,
+      collection: `${collection}${query}`,
+      ...(parent ? { up: `${collection}/${parent}${query}` } : {}),
+    },
+    language: term.language ?? "en",
+    translations: term.translations ?? {},
+  };
+}
+
+/** REST helpers of one kind of term on one test server. */
+export function termApi(server: TestServer, kind: TermKind) {
+  const apiRoot = () => `${server.origin}${API}`;
+  return {
+    apiRoot,
+    expected: (term: ExpectedTerm, root = apiRoot(), mlLanguage?: string) => expectedTerm(kind, root, term, mlLanguage),
+    list: (query: RestRequest["query"] = {}, request: RestRequest = {}) =>
+      server.rest("GET", kind.path, { ...request, query }),
+    get: (id: number | string, request: RestRequest = {}) => server.rest("GET", `${kind.path}/${id}`, request),
+    /** Creates a term as the administrator and answers its body (fails the test on any other status). */
+    create: async (body: Record<string, unknown>, request: RestRequest = {}) => {
+      const response = await server.rest("POST", kind.path, { as: server.users.administrator, ...request, body });
+      if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
+      return response.body as TermLike;
+    },
+    post: (body: unknown, request: RestRequest = {}) => server.rest("POST", kind.path, { ...request, body }),
+    update: (id: number | string, body: unknown, request: RestRequest = {}, method = "POST") =>
+      server.rest(method, `${kind.path}/${id}`, { ...request, body }),
+    remove: (id: number | string, request: RestRequest = {}) => server.rest("DELETE", `${kind.path}/${id}`, request),
+  };
+}
+
+/** The body of a 400 `rest_invalid_param` naming these parameters with these reasons. */
+export function invalidParamsBody(params: Record<string, string>) {
+  return {
+    code: "rest_invalid_param",
+    message: `Invalid parameter(s): ${Object.keys(params).join(", ")}`,
+    data: { status: 400, params },
+  };
+}

@@ -1,0 +1,113 @@
+import type { Role } from "@calendar/core";
+import { PROVIDERS, type TestUser } from "@calendar/core/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "../../support/server.ts";
+import { createEventWith, invalidParamsBody, type TermKind, type TermLike, termApi } from "./kinds.ts";
+
+const FORBIDDEN_MESSAGE = "Sorry, you are not allowed to do that.";
+const forbiddenBody = (status: number) => ({ code: "rest_forbidden", message: FORBIDDEN_MESSAGE, data: { status } });
+
+const DENIED: Role[] = ["subscriber", "contributor", "author"];
+const ALLOWED: Role[] = ["editor", "administrator"];
+
+/** Who may write categories and tags (manage_categories), and what anybody may read. */
+export function termSecuritySuite(kind: TermKind) {
+  describe.each(PROVIDERS)(`${kind.key}: access (%s)`, (provider) => {
+    const server = useTestServer(provider);
+    const api = termApi(server, kind);
+    let target: TermLike;
+
+    beforeAll(async () => {
+      target = await api.create({ name: "Guarded", description: "as it was" });
+    });
+
+    const as = (role: Role | "anonymous"): { as?: TestUser } =>
+      role === "anonymous" ? {} : { as: server.users[role] };
+
+    it("answers anonymous writes with 401 and changes nothing", async () => {
+      const before = await kind.rows(server.db);
+      for (const response of [
+        await api.post({ name: "Anonymous" }),
+        await api.update(target.id, { name: "Anonymous" }),
+        await api.update(target.id, { name: "Anonymous" }, {}, "PUT"),
+        await api.update(target.id, { name: "Anonymous" }, {}, "PATCH"),
+        await api.remove(target.id),
+      ]) {
+        expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: forbiddenBody(401) });
+      }
+      expect(await kind.rows(server.db)).toEqual(before);
+    });
+
+    it.each(DENIED)("answers writes by a %s with 403 and changes nothing", async (role) => {
+      const before = await kind.rows(server.db);
+      for (const response of [
+        await api.post({ name: `By ${role}` }, as(role)),
+        await api.update(target.id, { name: `By ${role}` }, as(role)),
+        await api.remove(target.id, as(role)),
+      ]) {
+        expect({ role, status: response.status, body: response.body }).toEqual({
+          role,
+          status: 403,
+          body: forbiddenBody(403),
+        });
+      }
+      expect(await kind.rows(server.db)).toEqual(before);
+    });
+
+    it.each(ALLOWED)("lets an %s create, update and delete", async (role) => {
+      const created = await api.post({ name: `By ${role}` }, as(role));
+      expect(created.status).toBe(201);
+      const updated = await api.update(created.body.id, { description: "edited" }, as(role), "PATCH");
+      expect(updated.status).toBe(200);
+      expect(updated.body.description).toBe("edited");
+      const removed = await api.remove(created.body.id, as(role));
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual(updated.body);
+    });
+
+    it("applies the same rules over tRPC: UNAUTHORIZED for anonymous, FORBIDDEN for an author", async () => {
+      for (const [user, status, code] of [
+        [undefined, 401, "UNAUTHORIZED"],
+        [server.users.author, 403, "FORBIDDEN"],
+        [server.users.subscriber, 403, "FORBIDDEN"],
+      ] as const) {
+        const error = await kind
+          .rpc(server.client(user))
+          .create({ name: "Over tRPC" })
+          .catch((caught: unknown) => caught as { data: { code: string; httpStatus: number; domain: unknown } });
+        expect(error).toMatchObject({
+          data: { code, httpStatus: status, domain: { code: "rest_forbidden", status, message: FORBIDDEN_MESSAGE } },
+        });
+      }
+      const created = await kind.rpc(server.client(server.users.editor)).create({ name: "Over tRPC" });
+      expect(created.name).toBe("Over tRPC");
+    });
+
+    it("validates before checking permissions: a bad request is 400 even without the capability", async () => {
+      expect((await api.post({ name: "" })).body).toEqual(invalidParamsBody({ name: "Must not be empty." }));
+      expect((await api.update(999_999, { name: "x" })).body).toEqual(
+        invalidParamsBody({ id: `No ${kind.noun} has this id.` }),
+      );
+      expect((await api.remove(999_999, as("subscriber"))).body).toEqual(
+        invalidParamsBody({ id: `No ${kind.noun} has this id.` }),
+      );
+      expect((await api.post({ name: "x", translation_of: 999_999 }, as("contributor"))).status).toBe(400);
+      expect((await api.remove(999_999)).status).toBe(400);
+    });
+
+    it("checks the capability before duplicate names: an anonymous duplicate is 401, not term_exists", async () => {
+      expect((await api.post({ name: "Guarded" })).body).toEqual(forbiddenBody(401));
+    });
+
+    it("lets anybody read lists and terms, counting only published events", async () => {
+      await createEventWith(server.db, kind, [target.id], { status: "draft" });
+      await createEventWith(server.db, kind, [target.id], { status: "private" });
+      for (const role of ["anonymous", "subscriber", "administrator"] as const) {
+        const term = await api.get(target.id, as(role));
+        expect({ role, status: term.status, count: term.body.count }).toEqual({ role, status: 200, count: 0 });
+        const list = await api.list({}, as(role));
+        expect({ role, status: list.status, total: list.body.total }).toEqual({ role, status: 200, total: 0 });
+      }
+    });
+  });
+}

@@ -1,0 +1,329 @@
+import type { TestUser } from "@calendar/core/testing";
+import { PROVIDERS } from "@calendar/core/testing";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.ts";
+import { EVENTS, eventsOf, restError, trpcError } from "./support.ts";
+
+const BASE = { start_date: "2030-11-01 10:00:00", end_date: "2030-11-01 11:00:00" };
+const FORBIDDEN_MESSAGE = "Sorry, you are not allowed to do that.";
+const unauthorized = restError(401, "rest_forbidden", FORBIDDEN_MESSAGE);
+const forbidden = restError(403, "rest_forbidden", FORBIDDEN_MESSAGE);
+
+describe.each(PROVIDERS)("event roles and capabilities (%s)", (provider) => {
+  const server = useTestServer(provider);
+  const events = eventsOf(server);
+  const users = () => server.users;
+
+  it("lets contributors and up create, scaling contributors back to pending or draft", async () => {
+    const anonymous = await server.rest("POST", EVENTS, { body: { ...BASE, title: "Anonymous" } });
+    expect([anonymous.status, anonymous.body]).toEqual([401, unauthorized]);
+    const subscriber = await server.rest("POST", EVENTS, { as: users().subscriber, body: { ...BASE, title: "S" } });
+    expect([subscriber.status, subscriber.body]).toEqual([403, forbidden]);
+    const statuses: Array<[string, string | undefined, string]> = [];
+    for (const role of ["contributor", "author", "editor", "administrator"] as const) {
+      for (const requested of ["publish", "future", "draft", undefined]) {
+        const created = await events.create(
+          { ...BASE, title: `${role} ${requested}`, ...(requested ? { status: requested } : {}) },
+          users()[role],
+        );
+        statuses.push([role, requested, created.status]);
+      }
+    }
+    expect(statuses).toEqual([
+      ["contributor", "publish", "pending"],
+      ["contributor", "future", "pending"],
+      ["contributor", "draft", "draft"],
+      ["contributor", undefined, "draft"],
+      ["author", "publish", "publish"],
+      ["author", "future", "future"],
+      ["author", "draft", "draft"],
+      ["author", undefined, "publish"],
+      ["editor", "publish", "publish"],
+      ["editor", "future", "future"],
+      ["editor", "draft", "draft"],
+      ["editor", undefined, "publish"],
+      ["administrator", "publish", "publish"],
+      ["administrator", "future", "future"],
+      ["administrator", "draft", "draft"],
+      ["administrator", undefined, "publish"],
+    ]);
+  });
+
+  it("validates before checking permissions: a bad parameter is 400 even anonymously", async () => {
+    const response = await server.rest("POST", EVENTS, { body: { title: "x", start_date: "nope", end_date: "nope" } });
+    expect([response.status, response.body.code]).toEqual([400, "rest_invalid_param"]);
+    const missing = await server.rest("POST", EVENTS, { body: {} });
+    expect([missing.status, missing.body.code]).toEqual([400, "rest_missing_callback_param"]);
+    const unknownVenue = await server.rest("POST", EVENTS, { body: { ...BASE, title: "x", venue: 99_999 } });
+    expect([unknownVenue.status, unknownVenue.body.code]).toEqual([400, "rest_invalid_param"]);
+  });
+
+  /** Who may edit and delete which event (reference 1.4 and AuthorizationCest). */
+  it("applies the edit matrix: own drafts for contributors, own events for authors, all for editors", async () => {
+    const { contributor, author, editor, administrator, subscriber } = users();
+    const contributorDraft = await events.create({ ...BASE, title: "c draft", status: "draft" }, contributor);
+    const contributorPublished = await events.create({ ...BASE, title: "c published", author: contributor.id });
+    const authorPublished = await events.create({ ...BASE, title: "a published" }, author);
+    const adminEvent = await events.create({ ...BASE, title: "admin" }, administrator);
+    const attempt = async (as: TestUser | undefined, id: number) =>
+      (await server.rest("PATCH", `${EVENTS}/${id}`, { ...(as ? { as } : {}), body: { excerpt: "edited" } })).status;
+    const matrix = [];
+    for (const [name, as] of [
+      ["anonymous", undefined],
+      ["subscriber", subscriber],
+      ["contributor", contributor],
+      ["author", author],
+      ["editor", editor],
+    ] as const) {
+      matrix.push([
+        name,
+        await attempt(as, contributorDraft.id),
+        await attempt(as, contributorPublished.id),
+        await attempt(as, authorPublished.id),
+        await attempt(as, adminEvent.id),
+      ]);
+    }
+    expect(matrix).toEqual([
+      ["anonymous", 401, 401, 401, 401],
+      ["subscriber", 403, 403, 403, 403],
+      ["contributor", 200, 403, 403, 403],
+      ["author", 403, 403, 200, 403],
+      ["editor", 200, 200, 200, 200],
+    ]);
+  });
+
+  it("applies the same matrix to deletes, and keeps force for administrators", async () => {
+    const { contributor, author, editor, administrator } = users();
+    const ownDraft = await events.create({ ...BASE, title: "draft to delete", status: "draft" }, contributor);
+    const othersEvent = await events.create({ ...BASE, title: "others" }, administrator);
+    const ownPublished = await events.create({ ...BASE, title: "own published" }, author);
+    const remove = async (as: TestUser | undefined, id: number, query = {}) =>
+      (await server.rest("DELETE", `${EVENTS}/${id}`, { ...(as ? { as } : {}), query })).status;
+    expect(await remove(undefined, othersEvent.id)).toBe(401);
+    expect(await remove(contributor, othersEvent.id)).toBe(403);
+    expect(await remove(author, othersEvent.id)).toBe(403);
+    expect(await remove(contributor, ownDraft.id)).toBe(200);
+    expect(await remove(author, ownPublished.id)).toBe(200);
+    expect(await remove(editor, othersEvent.id, { force: "true" })).toBe(403);
+    expect(await remove(administrator, othersEvent.id, { force: "true" })).toBe(200);
+  });
+
+  it("answers a missing event with 401 or 403 to those who may not edit events, 404 to the others", async () => {
+    const { subscriber, contributor } = users();
+    for (const method of ["PATCH", "DELETE"]) {
+      const statuses = [];
+      for (const as of [undefined, subscriber, contributor]) {
+        const response = await server.rest(method, `${EVENTS}/99999`, {
+          ...(as ? { as } : {}),
+          ...(method === "PATCH" ? { body: { title: "x" } } : {}),
+        });
+        statuses.push(response.status);
+      }
+      expect([method, ...statuses]).toEqual([method, 401, 403, 404]);
+    }
+  });
+
+  it("lets only editors write as another author", async () => {
+    const { author, editor } = users();
+    const asOther = await server.rest("POST", EVENTS, {
+      as: author,
+      body: { ...BASE, title: "Ghost", author: editor.id },
+    });
+    expect([asOther.status, asOther.body]).toEqual([403, forbidden]);
+    const asSelf = await events.create({ ...BASE, title: "Self", author: author.id }, author);
+    expect(asSelf.author).toBe(String(author.id));
+    const byEditor = await events.create({ ...BASE, title: "Assigned", author: author.id }, editor);
+    expect(byEditor.author).toBe(String(author.id));
+  });
+
+  it("keeps a contributor's status change scaled back on update", async () => {
+    const { contributor } = users();
+    const draft = await events.create({ ...BASE, title: "Wants publishing", status: "draft" }, contributor);
+    const response = await server.rest("PATCH", `${EVENTS}/${draft.id}`, {
+      as: contributor,
+      body: { status: "publish" },
+    });
+    expect([response.status, response.body.status]).toEqual([200, "pending"]);
+  });
+
+  it("refuses writes over tRPC with the same codes", async () => {
+    expect(await trpcError(server.client().events.create.mutate({ ...BASE, title: "x" }))).toEqual({
+      status: 401,
+      code: "rest_forbidden",
+      message: FORBIDDEN_MESSAGE,
+    });
+    expect(await trpcError(server.client(users().subscriber).events.create.mutate({ ...BASE, title: "x" }))).toEqual({
+      status: 403,
+      code: "rest_forbidden",
+      message: FORBIDDEN_MESSAGE,
+    });
+  });
+});
+
+describe.each(PROVIDERS)("event visibility and passwords (%s)", (provider) => {
+  const server = useTestServer(provider);
+  const events = eventsOf(server);
+  const users = () => server.users;
+  const window = { start_date: "2030-12-01", end_date: "2030-12-31" };
+  const day = { start_date: "2030-12-10 10:00:00", end_date: "2030-12-10 11:00:00" };
+
+  it("shows unpublished events only to their author and to editors", async () => {
+    const { contributor, author, editor } = users();
+    const draft = await events.create({ ...day, title: "Hidden draft", status: "draft", slug: "hidden-draft" }, author);
+    const notAccessible = restError(403, "event-not-accessible", "The requested event is not accessible");
+    for (const as of [undefined, contributor]) {
+      for (const path of [`${EVENTS}/${draft.id}`, `${EVENTS}/by-slug/hidden-draft`]) {
+        const response = await server.rest("GET", path, as ? { as } : {});
+        expect([path, response.status, response.body]).toEqual([path, 403, notAccessible]);
+      }
+    }
+    for (const as of [author, editor]) {
+      expect((await server.rest("GET", `${EVENTS}/${draft.id}`, { as })).status).toBe(200);
+    }
+  });
+
+  it("lists published events to everyone, own ones to their authors and all but trash to editors", async () => {
+    const { contributor, author, editor, administrator } = users();
+    const published = await events.create({ ...day, title: "Visibility published", categories: ["visibility"] });
+    const ownDraft = await events.create(
+      { ...day, title: "Visibility draft", status: "draft", categories: ["visibility"] },
+      contributor,
+    );
+    const pending = await events.create(
+      { ...day, title: "Visibility pending", status: "pending", categories: ["visibility"] },
+      author,
+    );
+    const trashed = await events.create({ ...day, title: "Visibility trashed", categories: ["visibility"] });
+    await server.rest("DELETE", `${EVENTS}/${trashed.id}`, { as: administrator });
+    const query = { ...window, categories: "visibility" };
+    expect(await events.ids(query)).toEqual([published.id]);
+    expect(await events.ids(query, { as: contributor })).toEqual([published.id, ownDraft.id]);
+    expect(await events.ids(query, { as: author })).toEqual([published.id, pending.id]);
+    expect(await events.ids(query, { as: editor })).toEqual([published.id, ownDraft.id, pending.id]);
+    expect((await events.list(query, { as: editor })).body.total).toBe(3);
+    expect((await events.list(query)).body.total).toBe(1);
+    expect(await events.ids({ ...query, status: "draft,pending" }, { as: editor })).toEqual([ownDraft.id, pending.id]);
+    expect(await events.ids({ ...query, status: "trash" }, { as: editor })).toEqual([trashed.id]);
+    expect(await events.ids({ ...query, status: "publish" }, { as: contributor })).toEqual([published.id]);
+    const notAllowed = await events.list({ ...query, status: "draft" }, { as: author });
+    expect([notAllowed.status, Object.keys(notAllowed.body.data.params)]).toEqual([400, ["status"]]);
+  });
+
+  it("asks for the password of a protected event unless it is given or the actor may edit", async () => {
+    const protectedEvent = await events.create({
+      ...day,
+      title: "Secret gig",
+      slug: "secret-gig",
+      password: "open sesame",
+      description: "Backstage at midnight",
+    });
+    const locked = restError(
+      403,
+      "event-password-protected",
+      "The requested event is not accessible without a password",
+    );
+    for (const query of [{}, { password: "wrong" }, { password: "open sesame " }] as Array<Record<string, string>>) {
+      const response = await server.rest("GET", `${EVENTS}/${protectedEvent.id}`, { query });
+      expect([response.status, response.body]).toEqual([403, locked]);
+    }
+    const bySlug = await server.rest("GET", `${EVENTS}/by-slug/secret-gig`);
+    expect(bySlug.status).toBe(403);
+    const unlocked = await server.rest("GET", `${EVENTS}/${protectedEvent.id}`, { query: { password: "open sesame" } });
+    expect([unlocked.status, unlocked.body.description]).toEqual([200, "Backstage at midnight"]);
+    const editor = await server.rest("GET", `${EVENTS}/${protectedEvent.id}`, { as: users().editor });
+    expect(editor.status).toBe(200);
+    expect(await trpcError(server.client().events.get.query({ id: protectedEvent.id }))).toMatchObject({
+      status: 403,
+      code: "event-password-protected",
+    });
+  });
+
+  it("checks a trashed event before its visibility: 403 event-no-longer-available, for editors too", async () => {
+    const trashed = await events.create({ ...day, title: "Binned", status: "draft", password: "x" });
+    await server.rest("DELETE", `${EVENTS}/${trashed.id}`, { as: users().administrator });
+    for (const as of [undefined, users().editor]) {
+      const response = await server.rest("GET", `${EVENTS}/${trashed.id}`, as ? { as } : {});
+      expect([response.status, response.body]).toEqual([
+        403,
+        restError(403, "event-no-longer-available", "This event is no longer available"),
+      ]);
+    }
+  });
+
+  it("redacts a protected event in lists unless the password is given or the actor may edit", async () => {
+    const created = await events.create({
+      ...day,
+      title: "Redacted gig",
+      password: "letmein",
+      description: "Room 101",
+      excerpt: "Secret",
+      cost: "$5",
+      website: "https://secret.example",
+      featured: true,
+      image: "https://img.example/secret.png",
+      categories: ["redaction"],
+      tags: ["hush"],
+      venue: { venue: "Secret Room" },
+      organizer: [{ organizer: "Secret Org" }],
+    });
+    const query = { ...window, categories: "redaction" };
+    const [redacted] = (await events.list(query)).body.events;
+    const { modified: _m, modified_utc: _u, ...kept } = created;
+    expect({ ...redacted, modified: undefined, modified_utc: undefined }).toEqual({
+      ...kept,
+      modified: undefined,
+      modified_utc: undefined,
+      description: "",
+      excerpt: "",
+      website: "",
+      cost: "",
+      cost_details: { currency_symbol: "", currency_code: "", currency_position: "", values: [] },
+      image: false,
+      all_day: null,
+      show_map: null,
+      show_map_link: null,
+      hide_from_listings: null,
+      sticky: null,
+      featured: null,
+      ticketed: null,
+      categories: [],
+      tags: [],
+      venue: [],
+      organizer: [],
+    });
+    const [withPassword] = (await events.list({ ...query, password: "letmein" })).body.events;
+    expect(withPassword).toEqual(created);
+    const [asEditor] = (await events.list(query, { as: users().editor })).body.events;
+    expect(asEditor).toEqual(created);
+    const [redactedOverTrpc] = (
+      await server
+        .client()
+        .events.list.query({ categories: ["redaction"], start_date: window.start_date, end_date: window.end_date })
+    ).events;
+    expect(redactedOverTrpc?.description).toBe("");
+  });
+
+  it("finds a protected event by the words its password protects only for those who may edit it", async () => {
+    const { author, editor } = users();
+    const created = await events.create(
+      { ...day, title: "Masked ball", password: "mask", excerpt: "xyzzy", description: "<p>plugh</p>" },
+      author,
+    );
+    const otherAuthor = await events.create({ ...day, title: "Other ball", password: "mask", excerpt: "xyzzy" });
+    for (const as of [undefined, users().subscriber, users().contributor]) {
+      const request = as ? { as } : {};
+      expect(await events.ids({ ...window, search: "xyzzy" }, request)).toEqual([]);
+      expect(await events.ids({ ...window, search: "plugh" }, request)).toEqual([]);
+      expect(await events.ids({ ...window, search: "masked" }, request)).toEqual([created.id]);
+    }
+    expect(await events.ids({ ...window, search: "xyzzy" }, { as: author })).toEqual([created.id]);
+    expect(await events.ids({ ...window, search: "xyzzy" }, { as: editor })).toEqual([created.id, otherAuthor.id]);
+    expect(await events.ids({ ...window, search: "ball plugh" }, { as: editor })).toEqual([created.id]);
+    const unprotected = await server.rest("PATCH", `${EVENTS}/${created.id}`, {
+      as: users().administrator,
+      body: { password: "" },
+    });
+    expect(unprotected.status).toBe(200);
+    expect(await events.ids({ ...window, search: "plugh" })).toEqual([created.id]);
+  });
+});

@@ -1,0 +1,183 @@
+import type { CalendarClient } from "@calendar/client";
+import type { Db } from "@calendar/core";
+import type { TestUser } from "@calendar/core/testing";
+import { expect } from "vitest";
+import type { RestRequest, TestServer } from "../../support/server.ts";
+
+/** Venues and organizers behave alike: the shared suites run once per kind, described here. */
+export interface LinkedPostKind {
+  singular: "venue" | "organizer";
+  plural: "venues" | "organizers";
+  /** Every optional text field of the kind, as written and as read back. */
+  details: Record<string, string>;
+  /** The fields a record always has besides the common ones (venues: the map flags). */
+  always: Record<string, unknown>;
+  /** The schema.org type of its `json_ld`. */
+  jsonLdType: "Place" | "Organization";
+  /** The typed tRPC namespace of the kind (the suites call both kinds alike). */
+  trpc(client: CalendarClient): any;
+  /** Links a record to an event, as an event write would. */
+  link(db: Db, eventId: number, id: number): Promise<void>;
+  /** How many events link the record. */
+  links(db: Db, id: number): Promise<number>;
+  /** The stored row, or null. */
+  row(db: Db, id: number): Promise<{ status: string; slug: string; language: string; password: string } | null>;
+}
+
+export const VENUE: LinkedPostKind = {
+  singular: "venue",
+  plural: "venues",
+  details: {
+    address: "221b Baker Street",
+    city: "London",
+    country: "United Kingdom",
+    province: "Greater London",
+    state: "England",
+    zip: "NW1 6XE",
+    phone: "+44 20 7224 3688",
+    website: "https://example.org/baker-street",
+    stateprovince: "England, Greater London",
+  },
+  always: { show_map: true, show_map_link: true },
+  jsonLdType: "Place",
+  trpc: (client) => client.venues,
+  link: async (db, eventId, venueId) => {
+    await db.eventVenue.create({ data: { eventId, venueId, position: 0 } });
+  },
+  links: (db, venueId) => db.eventVenue.count({ where: { venueId } }),
+  row: (db, id) => db.venue.findUnique({ where: { id } }),
+};
+
+export const ORGANIZER: LinkedPostKind = {
+  singular: "organizer",
+  plural: "organizers",
+  details: { phone: "+33 1 23 45 67 89", website: "https://example.org/troupe", email: "Contact@Example.org" },
+  always: {},
+  jsonLdType: "Organization",
+  trpc: (client) => client.organizers,
+  link: async (db, eventId, organizerId) => {
+    await db.eventOrganizer.create({ data: { eventId, organizerId, position: 0 } });
+  },
+  links: (db, organizerId) => db.eventOrganizer.count({ where: { organizerId } }),
+  row: (db, id) => db.organizer.findUnique({ where: { id } }),
+};
+
+export const API = "/cal/events/v1";
+
+/** A wall time `YYYY-MM-DD HH:MM:SS` (UTC: the test site's time zone). */
+export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+let eventCount = 0;
+
+/** An event row written straight to the database (the event service is not under test here). */
+export async function insertEvent(
+  db: Db,
+  options: { status?: string; start?: Date; language?: string; authorId?: number } = {},
+): Promise<number> {
+  eventCount += 1;
+  const start = options.start ?? new Date(Date.now() + 7 * 86_400_000);
+  const end = new Date(start.getTime() + 3_600_000);
+  const wall = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
+  const now = new Date();
+  const event = await db.event.create({
+    data: {
+      title: `Event ${eventCount}`,
+      slug: `event-${eventCount}-${Math.random().toString(36).slice(2, 8)}`,
+      status: options.status ?? "publish",
+      language: options.language ?? "en",
+      authorId: options.authorId ?? null,
+      postDate: wall(now),
+      postDateUtc: now,
+      modified: wall(now),
+      modifiedUtc: now,
+      startLocal: wall(start),
+      endLocal: wall(end),
+      startUtc: start,
+      endUtc: end,
+      timezone: "UTC",
+    },
+  });
+  return event.id;
+}
+
+/** REST calls on one kind's collection and items. */
+export function linkedPostApi(server: TestServer, kind: LinkedPostKind) {
+  const collection = `${API}/${kind.plural}`;
+  return {
+    collection,
+    item: (id: number | string) => `${collection}/${id}`,
+    bySlug: (slug: string) => `${collection}/by-slug/${encodeURIComponent(slug)}`,
+    /** Creates a record (as an administrator unless told otherwise); it must succeed. */
+    async create(body: Record<string, unknown>, as: TestUser = server.users.administrator) {
+      const response = await server.rest("POST", collection, { as, body });
+      if (response.status !== 201) throw new Error(`Creating a ${kind.singular} failed: ${response.text}`);
+      return response.body;
+    },
+    list: (query: RestRequest["query"] = {}, request: Omit<RestRequest, "query"> = {}) =>
+      server.rest("GET", collection, { ...request, query }),
+    /** The names a list returns, in order (it must succeed). */
+    async names(query: RestRequest["query"] = {}, request: Omit<RestRequest, "query"> = {}): Promise<string[]> {
+      const response = await server.rest("GET", collection, { ...request, query });
+      if (response.status !== 200) throw new Error(`Listing failed: ${response.status} ${response.text}`);
+      return response.body[kind.plural].map((record: Record<string, string>) => record[kind.singular]);
+    },
+  };
+}
+
+/** The reference's error body. */
+export function errorBody(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+  return { code, message, data: { status, ...data } };
+}
+
+export const FORBIDDEN_MESSAGE = "Sorry, you are not allowed to do that.";
+
+/** How a failed tRPC call looks to a client: HTTP status and the domain error. */
+export async function rpcError(call: Promise<unknown>) {
+  const caught = await call.then(
+    (value) => ({ unexpected: value }),
+    (error: { data?: { httpStatus?: number; domain?: Record<string, unknown> } }) => error,
+  );
+  if ("unexpected" in caught) throw new Error("The tRPC call was expected to fail.");
+  return { status: caught.data?.httpStatus, domain: caught.data?.domain };
+}
+
+export interface ExpectedRecord {
+  id: number;
+  name: string;
+  slug: string;
+  author?: number;
+  status?: string;
+  /** The publication date when the test fixed it (both as local and UTC time: the site is in UTC). */
+  date?: string;
+  /** Optional fields with a value, as read back. */
+  fields?: Record<string, unknown>;
+  language?: string;
+  translations?: Record<string, number>;
+  /** The API root of the request (language prefix included); the plain root by default. */
+  root?: string;
+}
+
+/** The whole wire shape of a record (without `json_ld`), for `toEqual`. */
+export function expectedRecord(server: TestServer, kind: LinkedPostKind, record: ExpectedRecord) {
+  const host = server.origin.replace(/^https?:\/\//, "");
+  const root = record.root ?? "";
+  const date = record.date ?? expect.stringMatching(WALL_TIME);
+  return {
+    id: record.id,
+    ...(record.author === undefined ? {} : { author: String(record.author) }),
+    status: record.status ?? "publish",
+    date,
+    date_utc: date,
+    modified: expect.stringMatching(WALL_TIME),
+    modified_utc: expect.stringMatching(WALL_TIME),
+    url: `${server.origin}${root}/${kind.singular}/${encodeURIComponent(record.slug)}/`,
+    [kind.singular]: record.name,
+    slug: record.slug,
+    ...record.fields,
+    ...kind.always,
+    global_id: `${host}?id=${record.id}`,
+    global_id_lineage: [`${host}?id=${record.id}`],
+    language: record.language ?? "en",
+    translations: record.translations ?? {},
+  };
+}

@@ -1,0 +1,166 @@
+import type { Db } from "../db/db.ts";
+import { invalidParam } from "../errors.ts";
+import { pageWindow } from "../shared/query.ts";
+import { searchWords } from "../shared/search.ts";
+import { listStatusWhere } from "../shared/visibility.ts";
+import { findTermIdsForFilter } from "../terms/term.service.ts";
+import type { Scope } from "../trpc/context.ts";
+import { type DateBounds, listDateWindow } from "./event.dates.ts";
+import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
+import { eventListLinks, presentEvent } from "./event.present.ts";
+import { eventRelations, isUnlocked } from "./event.read.service.ts";
+import { EVENT_ROW_INCLUDE, type EventRow } from "./event.rows.ts";
+import { DEFAULT_GEOLOC_RADIUS_KM, type EventListOutput, type EventListQuery } from "./event.schemas.ts";
+import { protectedTextAccess } from "./event.search.ts";
+import { buildEventWhere, type EventFilter, eventListOrder, orderByStartThenDistance } from "./event.where.ts";
+
+interface GeoPoint {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+const KM_PER_DEGREE_OF_LATITUDE = 111.195;
+
+/**
+ * The venues within the radius of a point, with their great-circle distance in km (haversine, clamped against
+ * rounding). A latitude band narrows the scan through the coordinates index; the rest is computed in SQL.
+ */
+async function venueDistances(db: Db, point: GeoPoint): Promise<Map<number, number>> {
+  const band = point.radiusKm / KM_PER_DEGREE_OF_LATITUDE;
+  const rows = await db.$queryRaw<Array<{ id: number; distance: number }>>`
+    SELECT "id", "distance" FROM (
+      SELECT "id", 2 * 6371.0088 * asin(sqrt(CASE WHEN "a" > 1 THEN 1 ELSE "a" END)) AS "distance"
+      FROM (
+        SELECT "id",
+          power(sin(radians("geoLat" - ${point.lat}) / 2), 2)
+            + cos(radians(${point.lat})) * cos(radians("geoLat")) * power(sin(radians("geoLng" - ${point.lng}) / 2), 2)
+            AS "a"
+        FROM "Venue"
+        WHERE "geoLat" IS NOT NULL AND "geoLng" IS NOT NULL AND "status" <> 'trash'
+          AND "geoLat" BETWEEN ${point.lat - band} AND ${point.lat + band}
+      ) AS "candidates"
+    ) AS "near"
+    WHERE "distance" <= ${point.radiusKm}`;
+  return new Map(rows.map((row) => [Number(row.id), Number(row.distance)]));
+}
+
+function geoPointOf(query: EventListQuery): GeoPoint | undefined {
+  if (query.geoloc_lat === undefined || query.geoloc_lng === undefined) return undefined;
+  return { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius ?? DEFAULT_GEOLOC_RADIUS_KM };
+}
+
+/** Every id must be an existing venue/organizer. */
+function requireAllFound(param: "venue" | "organizer", ids: readonly number[], found: ReadonlyArray<{ id: number }>) {
+  const known = new Set(found.map((row) => row.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) throw unknownLinkedIds(param, unknown);
+}
+
+/** The list query with its references resolved and checked (unknown ones are 400s naming their parameter). */
+async function listFilterOf(
+  scope: Scope,
+  query: EventListQuery,
+  dates: DateBounds,
+  distances: ReadonlyMap<number, number> | undefined,
+): Promise<EventFilter> {
+  const { db } = scope;
+  const status = listStatusWhere(scope.actor, query.status);
+  const [categoryIds, tagIds, venues, organizers, parent] = await Promise.all([
+    query.categories && findTermIdsForFilter(db, scope, "category", query.categories, "categories"),
+    query.tags && findTermIdsForFilter(db, scope, "tag", query.tags, "tags"),
+    query.venue && db.venue.findMany({ where: { id: { in: query.venue } }, select: { id: true } }),
+    query.organizer && db.organizer.findMany({ where: { id: { in: query.organizer } }, select: { id: true } }),
+    query.post_parent && db.event.findUnique({ where: { id: query.post_parent }, select: { id: true } }),
+  ]);
+  if (query.venue && venues) requireAllFound("venue", query.venue, venues);
+  if (query.organizer && organizers) requireAllFound("organizer", query.organizer, organizers);
+  if (query.post_parent && !parent) throw invalidParam("post_parent", `No event with the id ${query.post_parent}.`);
+  return {
+    language: scope.language,
+    status,
+    dates,
+    searchWords: query.search ? searchWords(query.search) : [],
+    protectedText: protectedTextAccess(scope.actor),
+    categoryIds: categoryIds || undefined,
+    tagIds: tagIds || undefined,
+    venueIds: query.venue,
+    organizerIds: query.organizer,
+    featured: query.featured,
+    ticketed: query.ticketed,
+    postParent: query.post_parent,
+    include: query.include,
+    geoloc: query.geoloc,
+    nearVenueIds: distances && [...distances.keys()],
+  };
+}
+
+interface Paged {
+  total: number;
+  rows: EventRow[];
+}
+
+/** The page and the total in two queries (one snapshot). */
+async function plainPage(db: Db, filter: EventFilter, query: EventListQuery): Promise<Paged> {
+  const where = buildEventWhere(filter);
+  const [total, rows] = await db.$transaction([
+    db.event.count({ where }),
+    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), include: EVENT_ROW_INCLUDE }),
+  ]);
+  return { total, rows };
+}
+
+/**
+ * A page of a search around a point: start, nearest venue, post date, id. The database orders by start and pages;
+ * the start times on a page are the same in both orders, so only the events starting at the page's first to last
+ * start time (whole groups of equal starts at the edges) are loaded and put in distance order.
+ */
+async function geoPage(
+  db: Db,
+  filter: EventFilter,
+  query: EventListQuery,
+  distances: ReadonlyMap<number, number>,
+): Promise<Paged> {
+  const where = buildEventWhere(filter);
+  const { skip, take } = pageWindow(query);
+  const [total, page] = await db.$transaction([
+    db.event.count({ where }),
+    db.event.findMany({ where, orderBy: eventListOrder(filter), skip, take, select: { startUtc: true } }),
+  ]);
+  const first = page[0]?.startUtc;
+  const last = page[page.length - 1]?.startUtc;
+  if (!first || !last) return { total, rows: [] };
+  const [before, candidates] = await db.$transaction([
+    db.event.count({ where: { AND: [where, { startUtc: { lt: first } }] } }),
+    db.event.findMany({
+      where: { AND: [where, { startUtc: { gte: first, lte: last } }] },
+      select: { id: true, startUtc: true, postDateUtc: true, venues: { select: { venueId: true } } },
+    }),
+  ]);
+  const ordered = orderByStartThenDistance(
+    candidates.map((candidate) => ({ ...candidate, venueIds: candidate.venues.map((link) => link.venueId) })),
+    distances,
+  );
+  const ids = ordered.slice(skip - before, skip - before + take).map((candidate) => candidate.id);
+  const rows = await db.event.findMany({ where: { id: { in: ids } }, include: EVENT_ROW_INCLUDE });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/** `GET /events` (reference 3.1). */
+export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
+  const window = listDateWindow(query, scope.site.timezone);
+  const point = geoPointOf(query);
+  const distances = point ? await venueDistances(scope.db, point) : undefined;
+  const filter = await listFilterOf(scope, query, window.bounds, distances);
+  const { total, rows } =
+    distances && !filter.include
+      ? await geoPage(scope.db, filter, query, distances)
+      : await plainPage(scope.db, filter, query);
+  if (query.page > 1 && rows.length === 0) throw eventArchivePageNotFound();
+  const relations = await eventRelations(scope, rows, false);
+  const events = rows.map((row) =>
+    presentEvent(row, relations, scope.links, { redacted: !isUnlocked(scope.actor, row, query.password) }),
+  );
+  return { events, ...eventListLinks(scope.links, query, window.echo, total) };
+}

@@ -1,0 +1,220 @@
+import type { OrganizerOutput } from "../organizers/organizer.schemas.ts";
+import { EMPTY_COST_DETAILS, presentCost } from "../shared/cost.ts";
+import { dateDetails, formatWallTime, isoWithOffset, timezoneAbbreviation } from "../shared/dates.ts";
+import { presentImage } from "../shared/images.ts";
+import { languageSchema } from "../shared/language.ts";
+import { apiLink, globalId, type LinkBase, permalink, type QueryValue } from "../shared/links.ts";
+import { totalPages } from "../shared/query.ts";
+import { stripTags } from "../shared/text.ts";
+import type { Translations } from "../shared/translations.ts";
+import type { EmbeddedTerm } from "../terms/term.schemas.ts";
+import type { VenueOutput } from "../venues/venue.schemas.ts";
+import type { ListDateWindow } from "./event.dates.ts";
+import type { EventRow } from "./event.rows.ts";
+import type { EventDetailOutput, EventJsonLd, EventListOutput, EventListQuery, EventOutput } from "./event.schemas.ts";
+
+/** The presented records an event links to, for a whole page of events (missing or trashed ones are absent). */
+export interface EventRelations {
+  venues: ReadonlyMap<number, VenueOutput>;
+  organizers: ReadonlyMap<number, OrganizerOutput>;
+  categories: ReadonlyMap<number, EmbeddedTerm>;
+  tags: ReadonlyMap<number, EmbeddedTerm>;
+  translations: ReadonlyMap<number, Translations>;
+}
+
+function present<T>(ids: readonly number[], byId: ReadonlyMap<number, T>): T[] {
+  return ids.flatMap((id) => {
+    const item = byId.get(id);
+    return item ? [item] : [];
+  });
+}
+
+/** Terms by name (case-insensitive), then id, as the reference lists an event's terms. */
+function byName(terms: EmbeddedTerm[]): EmbeddedTerm[] {
+  return terms.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id);
+}
+
+/** One venue is an object, several a list, none `[]` (reference 2.1). */
+function venueField(venues: VenueOutput[]): VenueOutput | VenueOutput[] {
+  const [only] = venues;
+  return venues.length === 1 && only ? only : venues;
+}
+
+function utcWallTime(instant: Date): string {
+  return formatWallTime(instant, "UTC");
+}
+
+/**
+ * An event on the wire (reference 2.1). `redacted`: a password-protected event in a list, for a requester who
+ * neither gave its password nor may edit it; its details are blanked as the reference does.
+ */
+export function presentEvent(
+  row: EventRow,
+  related: EventRelations,
+  links: LinkBase,
+  { redacted }: { redacted: boolean },
+): EventOutput {
+  const url = permalink(links, "event", row.slug);
+  const globalIdOfRow = globalId(links, row.id);
+  const { cost, cost_details } = presentCost(row.cost);
+  const utcStart = utcWallTime(row.startUtc);
+  const utcEnd = utcWallTime(row.endUtc);
+  const flag = (value: boolean) => (redacted ? null : value);
+  const linked = <T>(items: T[]) => (redacted ? [] : items);
+  return {
+    id: row.id,
+    global_id: globalIdOfRow,
+    global_id_lineage: [globalIdOfRow],
+    author: String(row.authorId ?? 0),
+    status: row.status,
+    date: row.postDate,
+    date_utc: utcWallTime(row.postDateUtc),
+    modified: row.modified,
+    modified_utc: utcWallTime(row.modifiedUtc),
+    url,
+    rest_url: apiLink(links, `/events/${row.id}`),
+    title: row.title,
+    description: redacted ? "" : row.description,
+    excerpt: redacted ? "" : row.excerpt,
+    slug: row.slug,
+    image: redacted ? false : presentImage(row.image),
+    all_day: flag(row.allDay),
+    start_date: row.startLocal,
+    start_date_details: dateDetails(row.startLocal),
+    end_date: row.endLocal,
+    end_date_details: dateDetails(row.endLocal),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd),
+    timezone: row.timezone,
+    timezone_abbr: timezoneAbbreviation(row.startUtc, row.timezone),
+    cost: redacted ? "" : cost,
+    cost_details: redacted ? EMPTY_COST_DETAILS : cost_details,
+    website: redacted ? "" : row.website || url,
+    show_map: flag(row.showMap),
+    show_map_link: flag(row.showMapLink),
+    hide_from_listings: flag(row.hideFromListings),
+    sticky: flag(row.sticky),
+    featured: flag(row.featured),
+    ticketed: flag(row.ticketed),
+    categories: linked(
+      byName(
+        present(
+          row.categories.map((link) => link.categoryId),
+          related.categories,
+        ),
+      ),
+    ),
+    tags: linked(
+      byName(
+        present(
+          row.tags.map((link) => link.tagId),
+          related.tags,
+        ),
+      ),
+    ),
+    venue: redacted
+      ? []
+      : venueField(
+          present(
+            row.venues.map((link) => link.venueId),
+            related.venues,
+          ),
+        ),
+    organizer: linked(
+      present(
+        row.organizers.map((link) => link.organizerId),
+        related.organizers,
+      ),
+    ),
+    post_parent: row.parentId ?? 0,
+    language: languageSchema.parse(row.language),
+    translations: related.translations.get(row.id) ?? {},
+  };
+}
+
+function plainText(html: string): string {
+  return stripTags(html).replace(/\s+/g, " ").trim();
+}
+
+/** schema.org `Event` of one event (reference 2.1 `json_ld`), from its presented form. */
+export function eventJsonLd(event: EventOutput, row: Pick<EventRow, "startUtc" | "endUtc" | "timezone">): EventJsonLd {
+  const venues = Array.isArray(event.venue) ? event.venue : [event.venue];
+  const location = venues.flatMap((venue) => (venue.json_ld ? [venue.json_ld] : []))[0];
+  const organizers = event.organizer.flatMap((organizer) => (organizer.json_ld ? [organizer.json_ld] : []));
+  const [lowestPrice] = event.cost_details.values;
+  const description = plainText(event.excerpt) || plainText(event.description);
+  return {
+    "@context": "http://schema.org",
+    "@type": "Event",
+    name: event.title,
+    ...(description ? { description } : {}),
+    ...(event.image ? { image: event.image.url } : {}),
+    url: event.url,
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    eventStatus: "https://schema.org/EventScheduled",
+    startDate: isoWithOffset(row.startUtc, row.timezone),
+    endDate: isoWithOffset(row.endUtc, row.timezone),
+    ...(location ? { location } : {}),
+    ...(organizers.length ? { organizer: organizers } : {}),
+    performer: "Organization",
+    ...(lowestPrice === undefined ? {} : { offers: { "@type": "Offer" as const, price: lowestPrice, url: event.url } }),
+  };
+}
+
+/** A single GET: the event with its `json_ld`. */
+export function presentEventDetail(row: EventRow, related: EventRelations, links: LinkBase): EventDetailOutput {
+  const event = presentEvent(row, related, links, { redacted: false });
+  return { ...event, json_ld: eventJsonLd(event, row) };
+}
+
+/** The effective query of a list, in the reference's order (dates as used; the password is never echoed). */
+function echoedQuery(query: EventListQuery, dates: ListDateWindow["echo"]): Record<string, QueryValue> {
+  return {
+    per_page: query.per_page,
+    start_date: dates.start_date,
+    end_date: dates.end_date,
+    search: query.search,
+    categories: query.categories,
+    tags: query.tags,
+    venue: query.venue,
+    organizer: query.organizer,
+    featured: query.featured,
+    geoloc: query.geoloc,
+    geoloc_lat: query.geoloc_lat,
+    geoloc_lng: query.geoloc_lng,
+    geoloc_radius: query.geoloc_radius,
+    status: query.status,
+    post_parent: query.post_parent,
+    include: query.include,
+    starts_before: dates.starts_before,
+    starts_after: dates.starts_after,
+    ends_before: dates.ends_before,
+    ends_after: dates.ends_after,
+    strict_dates: query.strict_dates,
+    ticketed: query.ticketed,
+  };
+}
+
+/**
+ * The links and totals of a list (reference 3.1): `rest_url` echoes the effective query; `next_rest_url` only
+ * when a next page exists; `previous_rest_url` from page 2 on, without `page` when it points to page 1.
+ */
+export function eventListLinks(
+  links: LinkBase,
+  query: EventListQuery,
+  dates: ListDateWindow["echo"],
+  total: number,
+): Omit<EventListOutput, "events"> {
+  const echoed = echoedQuery(query, dates);
+  const pageLink = (page: number | undefined) => apiLink(links, "/events/", { page, ...echoed });
+  const pages = totalPages(total, query.per_page);
+  return {
+    rest_url: pageLink(query.page),
+    ...(query.page < pages ? { next_rest_url: pageLink(query.page + 1) } : {}),
+    ...(query.page > 1 ? { previous_rest_url: pageLink(query.page > 2 ? query.page - 1 : undefined) } : {}),
+    total,
+    total_pages: pages,
+  };
+}

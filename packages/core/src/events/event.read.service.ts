@@ -1,0 +1,92 @@
+import { canEdit } from "../auth/capabilities.ts";
+import type { Actor } from "../auth/roles.ts";
+import type { Db } from "../db/db.ts";
+import { invalidParam } from "../errors.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import { passwordMatches } from "../linked-posts/linked-post.access.ts";
+import { presentOrganizersById } from "../organizers/organizer.service.ts";
+import { translationsOf } from "../shared/translations.ts";
+import { presentTermsById } from "../terms/term.service.ts";
+import type { Scope } from "../trpc/context.ts";
+import { presentVenuesById } from "../venues/venue.service.ts";
+import { eventNotFound } from "./event.errors.ts";
+import { type EventRelations, presentEvent } from "./event.present.ts";
+import { EVENT_ROW_INCLUDE, type EventRow } from "./event.rows.ts";
+import type { EventOutput } from "./event.schemas.ts";
+import { uniqueIds } from "./event.write.ts";
+
+/** Loading events and everything they show, for every event operation. */
+
+/** The presented venues, organizers, terms and translations of a page of events: a fixed number of queries. */
+export async function eventRelations(
+  scope: Scope,
+  rows: readonly EventRow[],
+  jsonLd: boolean,
+): Promise<EventRelations> {
+  const { db } = scope;
+  const idsOf = (pick: (row: EventRow) => number[]) => uniqueIds(rows.flatMap(pick));
+  const [venues, organizers, categories, tags, translations] = await Promise.all([
+    presentVenuesById(
+      db,
+      scope,
+      idsOf((row) => row.venues.map((link) => link.venueId)),
+      { jsonLd },
+    ),
+    presentOrganizersById(
+      db,
+      scope,
+      idsOf((row) => row.organizers.map((link) => link.organizerId)),
+      { jsonLd },
+    ),
+    presentTermsById(
+      db,
+      scope,
+      "category",
+      idsOf((row) => row.categories.map((link) => link.categoryId)),
+    ),
+    presentTermsById(
+      db,
+      scope,
+      "tag",
+      idsOf((row) => row.tags.map((link) => link.tagId)),
+    ),
+    translationsOf(rows, (groups) =>
+      db.event.findMany({
+        where: { translationGroup: { in: groups } },
+        select: { id: true, language: true, translationGroup: true },
+      }),
+    ),
+  ]);
+  return { venues, organizers, categories, tags, translations };
+}
+
+/** May the actor see the protected details of this event (no password, the right one, or edit rights)? */
+export function isUnlocked(actor: Actor, row: EventRow, password: string | undefined): boolean {
+  if (row.password === "" || canEdit(actor, row)) return true;
+  return password !== undefined && passwordMatches(row.password, password);
+}
+
+export function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput): Promise<EventRow | null> {
+  return db.event.findUnique({ where, include: EVENT_ROW_INCLUDE });
+}
+
+/** An event as written or deleted: never redacted (the writer may edit it). */
+export async function presentEventById(scope: Scope, id: number): Promise<EventOutput> {
+  const row = await loadEventRow(scope.db, { id });
+  if (!row) throw eventNotFound(id);
+  return presentEvent(row, await eventRelations(scope, [row], false), scope.links, { redacted: false });
+}
+
+export function unknownSlug(slug: string) {
+  return invalidParam("slug", `No event has the slug "${slug}" in this language.`);
+}
+
+/** The id of the event with this slug in the request's language; unknown → 400 naming `slug`. */
+export async function eventIdOfSlug(scope: Scope, slug: string): Promise<number> {
+  const row = await scope.db.event.findUnique({
+    where: { language_slug: { language: scope.language, slug } },
+    select: { id: true },
+  });
+  if (!row) throw unknownSlug(slug);
+  return row.id;
+}

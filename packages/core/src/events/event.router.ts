@@ -1,0 +1,140 @@
+import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { publicProcedure, router } from "../trpc/init.ts";
+import { listEvents } from "./event.list.service.ts";
+import {
+  type EventUpdateBySlugInput,
+  type EventUpdateInput,
+  eventCreateBody,
+  eventDeleteBySlugInput,
+  eventDeleteInput,
+  eventDetailOutput,
+  eventGetBySlugInput,
+  eventGetInput,
+  eventListOutput,
+  eventListQuery,
+  eventOutput,
+  eventUpdateBySlugInput,
+  eventUpdateInput,
+} from "./event.schemas.ts";
+import { deleteEvent, deleteEventBySlug, getEvent, getEventBySlug, updateEventBySlug } from "./event.service.ts";
+import { createEvent, updateEvent } from "./event.write.service.ts";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+const COLLECTION = "/events";
+const ITEM = "/events/{id}";
+const BY_SLUG = "/events/by-slug/{slug}";
+
+const NOT_ALLOWED = "Not signed in (401), or the role may not do this to this event (403).";
+const LIST_ERRORS = { 400: "Invalid parameter.", 404: "Page past the last (event-archive-page-not-found)." };
+const READ_ERRORS = {
+  400: "Invalid parameter, or (by slug) no event with that slug.",
+  403: "Trashed (event-no-longer-available), not visible (event-not-accessible) or password-protected.",
+  404: "No event with that id (rest-event-not-found).",
+};
+const CREATE_ERRORS = { 400: "Invalid or missing parameter.", 401: NOT_ALLOWED, 403: NOT_ALLOWED };
+const UPDATE_ERRORS = { ...CREATE_ERRORS, 404: "No event with that id (rest-event-not-found)." };
+const DELETE_ERRORS = { ...UPDATE_ERRORS, 410: "Already in the trash (event-is-in-trash)." };
+
+function meta(
+  method: Method,
+  path: `/${string}`,
+  summary: string,
+  description: string,
+  errorResponses: Record<number, string>,
+) {
+  return {
+    openapi: { method, path, tags: ["events"], summary, description, protect: method !== "GET", errorResponses },
+  };
+}
+
+const UPDATE_DESCRIPTION =
+  "Changes only the fields sent; venue, organizer, categories or tags sent as 0, empty or [] are removed. Also served on PUT and PATCH.";
+const BY_SLUG_NOTE = " The slug is looked up in the request's language; an unknown slug is a 400.";
+
+const update = publicProcedure.input(eventUpdateInput).output(eventOutput);
+const updateResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateInput }) =>
+  updateEvent(scopeOf(ctx, input.ml_language), input);
+const updateBySlug = publicProcedure.input(eventUpdateBySlugInput).output(eventOutput);
+const updateBySlugResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateBySlugInput }) =>
+  updateEventBySlug(scopeOf(ctx, input.ml_language), input);
+
+/** The event procedures: one set for tRPC (`events.*`) and REST (`/events…`). */
+export const eventsRouter = router({
+  list: publicProcedure
+    .meta(
+      meta(
+        "GET",
+        COLLECTION,
+        "List events",
+        "Events of the request's language by start date. Without date filters: starting from yesterday, ending within 24 months.",
+        LIST_ERRORS,
+      ),
+    )
+    .input(eventListQuery)
+    .output(eventListOutput)
+    .query(async ({ ctx, input }) => {
+      const list = await listEvents(scopeOf(ctx, input.ml_language), input);
+      setListHeaders(ctx, list.total, list.total_pages);
+      return list;
+    }),
+  create: publicProcedure
+    .meta(meta("POST", COLLECTION, "Create an event", "Creates an event in the request's language.", CREATE_ERRORS))
+    .input(eventCreateBody)
+    .output(eventOutput)
+    .mutation(async ({ ctx, input }) => {
+      const event = await createEvent(scopeOf(ctx, input.ml_language), input);
+      setRestStatus(ctx, 201);
+      return event;
+    }),
+  getBySlug: publicProcedure
+    .meta(meta("GET", BY_SLUG, "Get an event by slug", `An event with its json_ld.${BY_SLUG_NOTE}`, READ_ERRORS))
+    .input(eventGetBySlugInput)
+    .output(eventDetailOutput)
+    .query(({ ctx, input }) => getEventBySlug(scopeOf(ctx, input.ml_language), input)),
+  updateBySlug: updateBySlug
+    .meta(meta("POST", BY_SLUG, "Update an event by slug", `${UPDATE_DESCRIPTION}${BY_SLUG_NOTE}`, UPDATE_ERRORS))
+    .mutation(updateBySlugResolver),
+  deleteBySlug: publicProcedure
+    .meta(meta("DELETE", BY_SLUG, "Delete an event by slug", `Moves it to the trash.${BY_SLUG_NOTE}`, DELETE_ERRORS))
+    .input(eventDeleteBySlugInput)
+    .output(eventOutput)
+    .mutation(({ ctx, input }) => deleteEventBySlug(scopeOf(ctx, input.ml_language), input)),
+  get: publicProcedure
+    .meta(meta("GET", ITEM, "Get an event", "An event of any language, with its json_ld.", READ_ERRORS))
+    .input(eventGetInput)
+    .output(eventDetailOutput)
+    .query(({ ctx, input }) => getEvent(scopeOf(ctx, input.ml_language), input)),
+  update: update
+    .meta(meta("POST", ITEM, "Update an event", UPDATE_DESCRIPTION, UPDATE_ERRORS))
+    .mutation(updateResolver),
+  delete: publicProcedure
+    .meta(
+      meta(
+        "DELETE",
+        ITEM,
+        "Delete an event",
+        "Moves it to the trash (a second time: 410); force=true (administrators) deletes it permanently.",
+        DELETE_ERRORS,
+      ),
+    )
+    .input(eventDeleteInput)
+    .output(eventOutput)
+    .mutation(({ ctx, input }) => deleteEvent(scopeOf(ctx, input.ml_language), input)),
+});
+
+/** PUT and PATCH of the update paths, for the REST surface only. */
+export const eventsRestAliases = router({
+  updatePut: update
+    .meta(meta("PUT", ITEM, "Update an event", UPDATE_DESCRIPTION, UPDATE_ERRORS))
+    .mutation(updateResolver),
+  updatePatch: update
+    .meta(meta("PATCH", ITEM, "Update an event", UPDATE_DESCRIPTION, UPDATE_ERRORS))
+    .mutation(updateResolver),
+  updateBySlugPut: updateBySlug
+    .meta(meta("PUT", BY_SLUG, "Update an event by slug", UPDATE_DESCRIPTION, UPDATE_ERRORS))
+    .mutation(updateBySlugResolver),
+  updateBySlugPatch: updateBySlug
+    .meta(meta("PATCH", BY_SLUG, "Update an event by slug", UPDATE_DESCRIPTION, UPDATE_ERRORS))
+    .mutation(updateBySlugResolver),
+});

@@ -1,0 +1,100 @@
+import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
+import { stampsAt } from "../shared/dates.ts";
+import type { Scope } from "../trpc/context.ts";
+import {
+  eventInTrash,
+  eventNoLongerAvailable,
+  eventNotAccessible,
+  eventNotFound,
+  eventPasswordProtected,
+} from "./event.errors.ts";
+import { presentEvent, presentEventDetail } from "./event.present.ts";
+import {
+  eventIdOfSlug,
+  eventRelations,
+  isUnlocked,
+  loadEventRow,
+  presentEventById,
+  unknownSlug,
+} from "./event.read.service.ts";
+import type { EventRow } from "./event.rows.ts";
+import type {
+  EventDeleteBySlugInput,
+  EventDeleteInput,
+  EventDetailOutput,
+  EventGetBySlugInput,
+  EventGetInput,
+  EventOutput,
+  EventUpdateBySlugInput,
+} from "./event.schemas.ts";
+import { updateEvent } from "./event.write.service.ts";
+
+/** A single GET, with the reference's checks in order: missing, trashed, not visible, password. */
+async function presentReadable(scope: Scope, row: EventRow, password: string | undefined): Promise<EventDetailOutput> {
+  if (row.status === "trash") throw eventNoLongerAvailable();
+  if (!canRead(scope.actor, row)) throw eventNotAccessible();
+  if (!isUnlocked(scope.actor, row, password)) throw eventPasswordProtected();
+  return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
+}
+
+/** `GET /events/{id}`: an event of any language. */
+export async function getEvent(
+  scope: Scope,
+  input: Pick<EventGetInput, "id" | "password">,
+): Promise<EventDetailOutput> {
+  const row = await loadEventRow(scope.db, { id: input.id });
+  if (!row) throw eventNotFound(input.id);
+  return presentReadable(scope, row, input.password);
+}
+
+/** `GET /events/by-slug/{slug}`: the event with that slug in the request's language; unknown → 400. */
+export async function getEventBySlug(
+  scope: Scope,
+  input: Pick<EventGetBySlugInput, "slug" | "password">,
+): Promise<EventDetailOutput> {
+  const row = await loadEventRow(scope.db, { language_slug: { language: scope.language, slug: input.slug } });
+  if (!row) throw unknownSlug(input.slug);
+  return presentReadable(scope, row, input.password);
+}
+
+/** By slug, the path's slug names the event (in the request's language); the body cannot rename it. */
+export async function updateEventBySlug(scope: Scope, input: EventUpdateBySlugInput): Promise<EventOutput> {
+  const { slug, ...fields } = input;
+  return updateEvent(scope, { ...fields, id: await eventIdOfSlug(scope, slug) });
+}
+
+/**
+ * `DELETE /events/{id}` (reference 3.5, decision 10): to the trash (again: 410), or with `force` (administrators)
+ * permanently, with its links; answers with the event as it is (trashed) or was (deleted). Each write is a single
+ * statement guarded by its own condition, so a concurrent delete cannot slip between the check and the write.
+ */
+export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "id" | "force">): Promise<EventOutput> {
+  const { actor, db, site } = scope;
+  const { id } = input;
+  const existing = await loadEventRow(db, { id });
+  if (!existing) {
+    requireCapability(actor, "create_posts");
+    throw eventNotFound(id);
+  }
+  requireEdit(actor, existing);
+  if (input.force) {
+    requireCapability(actor, "delete_permanently");
+    const presented = presentEvent(existing, await eventRelations(scope, [existing], false), scope.links, {
+      redacted: false,
+    });
+    const { count } = await db.event.deleteMany({ where: { id } });
+    if (count === 0) throw eventNotFound(id);
+    return presented;
+  }
+  const stamp = stampsAt(new Date(), site.timezone);
+  const { count } = await db.event.updateMany({
+    where: { id, status: { not: "trash" } },
+    data: { status: "trash", modified: stamp.local, modifiedUtc: stamp.utc },
+  });
+  if (count === 0) throw eventInTrash();
+  return presentEventById(scope, id);
+}
+
+export async function deleteEventBySlug(scope: Scope, input: EventDeleteBySlugInput): Promise<EventOutput> {
+  return deleteEvent(scope, { id: await eventIdOfSlug(scope, input.slug), force: input.force });
+}

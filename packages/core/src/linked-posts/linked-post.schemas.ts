@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { imageOutput, imageRef, isHttpUrl } from "../shared/images.ts";
+import { languageSchema, mlLanguage } from "../shared/language.ts";
+import { nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
+import { statusFilter, writableStatus } from "../shared/visibility.ts";
+
+/** Venues and organizers ("linked posts" in the reference): the schemas both resources share. */
+
+const MAX_TEXT = 65_535;
+const MAX_LINE = 1_000;
+export const MAX_NAME = 500;
+export const MAX_SEARCH = 200;
+
+/** Optional text that a write may clear: `""` or null removes it. Kept as written (no trimming). */
+export function clearableText(max = MAX_LINE) {
+  return z.preprocess((value: string | null) => value ?? "", z.string().max(max));
+}
+
+/** A website: an http(s) URL, or `""`/null to remove it. */
+export const websiteUrl = z
+  .preprocess(
+    (value: string | null) => value ?? "",
+    z
+      .string()
+      .trim()
+      .max(2_048)
+      .refine((value) => value === "" || isHttpUrl(value), "Must be an http(s) URL or empty."),
+  )
+  .meta({ description: "Website: an http(s) URL, or empty to remove it." });
+
+/** A date value as the API accepts it (read by `parseDateTime`): a string or a Unix timestamp. */
+const dateValue = z.preprocess(
+  (value: string | number) => (typeof value === "number" ? String(value) : value),
+  nonEmptyString.max(100),
+);
+
+/** A coordinate: a number (or numeric string) within ±`limit`; `""` or null removes it. */
+function coordinate(limit: number) {
+  return z.preprocess((value: number | string | null) => {
+    if (value === null || value === "") return null;
+    const number = typeof value === "string" ? Number(value.trim()) : value;
+    return Number.isNaN(number) ? value : number;
+  }, z.number().min(-limit).max(limit).nullable());
+}
+
+export const latitude = coordinate(90).meta({ description: "Latitude in degrees (-90 to 90); empty to remove." });
+export const longitude = coordinate(180).meta({ description: "Longitude in degrees (-180 to 180); empty to remove." });
+
+/** The write fields every linked post has besides its name (all optional). */
+export const linkedPostWriteShape = {
+  author: positiveId.optional().meta({ description: "Id of the author (an existing user)." }),
+  date: dateValue.optional().meta({ description: "Publication date, in the site time zone." }),
+  date_utc: dateValue.optional().meta({ description: "Publication date in UTC." }),
+  description: clearableText(MAX_TEXT).optional().meta({ description: "Description (HTML allowed)." }),
+  excerpt: clearableText(MAX_TEXT).optional().meta({ description: "Short description." }),
+  status: writableStatus.optional(),
+  image: imageRef.optional(),
+  slug: nonEmptyString.max(190).optional().meta({ description: "URL name (made from the name when absent)." }),
+  password: clearableText(255).optional().meta({ description: "Password protecting the details; empty removes it." }),
+  translation_of: positiveId
+    .optional()
+    .meta({ description: "Id of a record of the same kind this one translates (joins its translation group)." }),
+  website: websiteUrl.optional(),
+  phone: clearableText().optional().meta({ description: "Phone number." }),
+};
+
+export const linkedPostWriteFields = z.object(linkedPostWriteShape);
+export type LinkedPostWriteFields = z.infer<typeof linkedPostWriteFields>;
+
+/** `GET /venues` and `GET /organizers`. */
+export const linkedPostListQuery = z.object({
+  page,
+  per_page: perPage,
+  search: nonEmptyString
+    .max(MAX_SEARCH)
+    .optional()
+    .meta({ description: "Words that some single field must all contain (case- and accent-insensitive)." }),
+  event: positiveId.optional().meta({ description: "Only those linked to this event." }),
+  has_events: wpBoolean
+    .optional()
+    .meta({ description: "true: only those linked to an event that is not a draft; false: only the others." }),
+  only_with_upcoming: wpBoolean
+    .optional()
+    .meta({ description: "true: only those linked to an upcoming event visible to the requester." }),
+  status: statusFilter.optional(),
+  ml_language: mlLanguage,
+});
+export type LinkedPostListQuery = z.infer<typeof linkedPostListQuery>;
+
+export const passwordQuery = z
+  .string()
+  .max(255)
+  .optional()
+  .meta({ description: "The password of a protected record, to see its details." });
+
+export const forceQuery = wpBoolean
+  .optional()
+  .meta({ description: "true: delete permanently instead of moving to the trash (administrators only)." });
+
+/** Output fields every linked post has, before its name. */
+export const linkedPostHeadShape = {
+  id: z.number().int(),
+  author: z.string().optional(),
+  status: z.string(),
+  date: z.string(),
+  date_utc: z.string(),
+  modified: z.string(),
+  modified_utc: z.string(),
+  url: z.string(),
+};
+
+/** Output fields every linked post has, right after its name. */
+export const linkedPostBodyShape = {
+  description: z.string().optional(),
+  excerpt: z.string().optional(),
+  slug: z.string(),
+  image: imageOutput.optional(),
+};
+
+/** Output fields every linked post ends with. */
+export const linkedPostTailShape = {
+  global_id: z.string(),
+  global_id_lineage: z.array(z.string()),
+  language: languageSchema,
+  translations: z.partialRecord(languageSchema, z.number().int()),
+};
+
+/** The schema.org fields both JSON-LD shapes start with. */
+export function jsonLdHeadShape<T extends string>(type: T) {
+  return {
+    "@context": z.literal("http://schema.org"),
+    "@type": z.literal(type),
+    name: z.string(),
+    description: z.string().optional(),
+    image: z.string().optional(),
+    url: z.string(),
+  };
+}
+
+/** The list envelope: `{ <plural>: [...], rest_url, next_rest_url?, previous_rest_url?, total, total_pages }`. */
+export function listEnvelope<K extends string, T extends z.ZodType>(key: K, item: T) {
+  const items = { [key]: z.array(item) } as Record<K, z.ZodArray<T>>;
+  return z.object({
+    ...items,
+    rest_url: z.string(),
+    next_rest_url: z.string().optional(),
+    previous_rest_url: z.string().optional(),
+    total: z.number().int(),
+    total_pages: z.number().int(),
+  });
+}

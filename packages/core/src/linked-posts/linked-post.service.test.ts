@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../auth/roles.ts";
+import type { Db } from "../db/db.ts";
+import { DomainError } from "../errors.ts";
+import { createOrganizer, createOrganizerInTx, presentOrganizersById } from "../organizers/organizer.service.ts";
+import { createUsersByRole, PROVIDERS, type TestUser, useTestDatabase } from "../testing/index.ts";
+import type { Scope } from "../trpc/context.ts";
+import { createVenue, createVenueInTx, deleteVenue, presentVenuesById } from "../venues/venue.service.ts";
+import { runWrite } from "./linked-post.transaction.ts";
+
+const actorOf = (user: TestUser): Actor => ({ kind: "user", id: user.id, login: user.login, role: user.role });
+
+function scopeFor(db: Db, actor: Actor, language: Scope["language"] = "en"): Scope {
+  return {
+    db,
+    provider: "sqlite",
+    actor,
+    language,
+    links: { apiRoot: "https://calendar.test/cal/events/v1" },
+    site: { timezone: "Europe/Paris" },
+  };
+}
+
+/** The client with a counter of the queries it sends. */
+function countingDb(db: Db) {
+  const counter = { queries: 0 };
+  const counted = db.$extends({
+    query: {
+      $allOperations({ args, query }) {
+        counter.queries += 1;
+        return query(args);
+      },
+    },
+  }) as unknown as Db;
+  return { db: counted, counter };
+}
+
+describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) => {
+  const database = useTestDatabase(provider);
+  let users: Awaited<ReturnType<typeof createUsersByRole>>;
+  const db = () => database.current.handle.db;
+
+  it("presents venues by id in a fixed number of queries, without missing or trashed ones", async () => {
+    users = await createUsersByRole(db());
+    const editor = scopeFor(db(), actorOf(users.editor));
+    const ids: number[] = [];
+    for (const venue of ["Alpha", "Beta", "Gamma", "Delta"]) {
+      ids.push((await createVenue(editor, { venue, city: "Lyon", password: venue === "Beta" ? "pw" : "" })).id);
+    }
+    await deleteVenue(editor, { id: ids[3] as number }, false);
+    const { db: counted, counter } = countingDb(db());
+    const anonymous = scopeFor(counted, { kind: "anonymous" });
+    const two = await presentVenuesById(counted, anonymous, ids.slice(0, 2), { jsonLd: false });
+    const twoQueries = counter.queries;
+    counter.queries = 0;
+    const all = await presentVenuesById(counted, anonymous, [...ids, 99_999, ids[0] as number], { jsonLd: true });
+    expect(counter.queries).toBe(twoQueries);
+    expect(twoQueries).toBeLessThanOrEqual(2);
+    expect([...all.keys()].sort()).toEqual(ids.slice(0, 3).sort());
+    expect(all.get(ids[0] as number)).toMatchObject({ venue: "Alpha", city: "Lyon", json_ld: { "@type": "Place" } });
+    expect(all.get(ids[1] as number)).toMatchObject({ venue: "Beta" });
+    expect(all.get(ids[1] as number)?.city).toBeUndefined();
+    expect(two.get(ids[0] as number)?.json_ld).toBeUndefined();
+    const asEditor = await presentVenuesById(db(), editor, [ids[1] as number], { jsonLd: false });
+    expect(asEditor.get(ids[1] as number)?.city).toBe("Lyon");
+    expect(await presentVenuesById(db(), anonymous, [], { jsonLd: false })).toEqual(new Map());
+  });
+
+  it("creates inside the caller's transaction, reuses duplicates and rolls back with the caller", async () => {
+    const author = scopeFor(db(), actorOf(users.author), "de");
+    const ids = await db().$transaction(async (tx) => [
+      await createOrganizerInTx(tx, author, { organizer: "Kulturamt", email: "a@b.de" }),
+      await createOrganizerInTx(tx, author, { organizer: "KULTURAMT" }),
+      await createVenueInTx(tx, author, { venue: "Stadthalle", date: "2025-03-01 12:00:00" }),
+      await createVenueInTx(tx, author, { venue: "Oper", date_utc: "2025-07-01 10:00:00" }),
+      await createVenueInTx(tx, author, { venue: "Kino", date: "1700000000" }),
+    ]);
+    expect(ids[0]).toBe(ids[1]);
+    const presented = await presentOrganizersById(db(), author, ids, { jsonLd: false });
+    expect(presented.get(ids[0] as number)).toMatchObject({ organizer: "Kulturamt", email: "a@b.de", language: "de" });
+    const dates = await db().venue.findMany({ where: { id: { in: ids.slice(2) } }, orderBy: { id: "asc" } });
+    expect(dates.map((venue) => [venue.postDate, venue.postDateUtc.toISOString()])).toEqual([
+      ["2025-03-01 12:00:00", "2025-03-01T11:00:00.000Z"],
+      ["2025-07-01 12:00:00", "2025-07-01T10:00:00.000Z"],
+      ["2023-11-14 23:13:20", "2023-11-14T22:13:20.000Z"],
+    ]);
+    const failing = db().$transaction(async (tx) => {
+      await createVenueInTx(tx, author, { venue: "Never stored" });
+      throw new Error("the event write failed");
+    });
+    await expect(failing).rejects.toThrow("the event write failed");
+    expect(await db().venue.count({ where: { name: "Never stored" } })).toBe(0);
+    await expect(
+      db().$transaction((tx) => createVenueInTx(tx, scopeFor(db(), actorOf(users.subscriber)), { venue: "No" })),
+    ).rejects.toMatchObject({ status: 403, code: "rest_forbidden" });
+  });
+
+  it("gives concurrent creates of one name distinct slugs", async () => {
+    const editor = scopeFor(db(), actorOf(users.editor));
+    const created = await Promise.all(
+      ["one", "two", "three", "four", "five", "six", "seven", "eight"].map((description) =>
+        createOrganizer(editor, { organizer: "Crowded", description }),
+      ),
+    );
+    expect(created.map((organizer) => organizer.slug).sort()).toEqual([
+      "crowded",
+      "crowded-2",
+      "crowded-3",
+      "crowded-4",
+      "crowded-5",
+      "crowded-6",
+      "crowded-7",
+      "crowded-8",
+    ]);
+  });
+});
+
+describe("runWrite", () => {
+  const failing = (error: unknown) => {
+    let attempts = 0;
+    const db = {
+      $transaction: async () => {
+        attempts += 1;
+        throw error;
+      },
+    } as unknown as Db;
+    return { db, attempts: () => attempts };
+  };
+
+  it("retries a unique violation and answers 409 when it keeps happening", async () => {
+    const { db, attempts } = failing({ code: "P2002" });
+    const outcome = await runWrite(db, async () => 1).catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(DomainError);
+    expect(outcome).toMatchObject({ status: 409, code: "rest_conflict" });
+    expect(attempts()).toBe(10);
+  });
+
+  it("passes other failures on at once", async () => {
+    const { db, attempts } = failing(new Error("disk full"));
+    await expect(runWrite(db, async () => 1)).rejects.toThrow("disk full");
+    expect(attempts()).toBe(1);
+  });
+});

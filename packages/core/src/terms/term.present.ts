@@ -1,0 +1,116 @@
+import { languageSchema } from "../shared/language.ts";
+import { apiLink, type LinkBase, permalink, type QueryValue } from "../shared/links.ts";
+import { DEFAULT_PER_PAGE } from "../shared/query.ts";
+import type { Translations } from "../shared/translations.ts";
+import {
+  type EmbeddedTerm,
+  TAXONOMY_NAMES,
+  type Taxonomy,
+  type TermListQuery,
+  type TermOutput,
+  type TermUrls,
+} from "./term.schemas.ts";
+import type { TermRow } from "./term.store.ts";
+
+/** What a term's presentation needs besides its row. */
+export interface TermFacts {
+  count: number;
+  translations: Translations;
+}
+
+export const COLLECTION_PATHS = { category: "/categories", tag: "/tags" } as const satisfies Record<Taxonomy, string>;
+
+export function termUrlsOf(links: LinkBase, taxonomy: Taxonomy, row: Pick<TermRow, "id" | "parentId">): TermUrls {
+  const collection = COLLECTION_PATHS[taxonomy];
+  return {
+    self: apiLink(links, `${collection}/${row.id}`),
+    collection: apiLink(links, collection),
+    ...(row.parentId ? { up: apiLink(links, `${collection}/${row.parentId}`) } : {}),
+  };
+}
+
+/** A presented term whose `taxonomy` is the name of kind `T`. */
+export type TermOf<T extends Taxonomy> = Omit<TermOutput, "taxonomy"> & { taxonomy: (typeof TAXONOMY_NAMES)[T] };
+
+/** A term of `/categories` or `/tags` (reference 2.4(b)), with `parent`; tags leave it out. */
+export function presentTerm<T extends Taxonomy>(
+  taxonomy: T,
+  row: TermRow,
+  facts: TermFacts,
+  links: LinkBase,
+): TermOf<T> {
+  return {
+    id: row.id,
+    count: facts.count,
+    description: row.description,
+    name: row.name,
+    slug: row.slug,
+    taxonomy: TAXONOMY_NAMES[taxonomy],
+    parent: row.parentId ?? 0,
+    meta: [],
+    url: permalink(links, taxonomy, row.slug),
+    urls: termUrlsOf(links, taxonomy, row),
+    language: languageSchema.parse(row.language),
+    translations: facts.translations,
+  };
+}
+
+/** A term as embedded in an event (reference 2.4(a)). */
+export function presentEmbeddedTerm(taxonomy: Taxonomy, row: TermRow, count: number, links: LinkBase): EmbeddedTerm {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    term_group: 0,
+    term_taxonomy_id: row.id,
+    taxonomy: TAXONOMY_NAMES[taxonomy],
+    description: row.description,
+    parent: row.parentId ?? 0,
+    count,
+    filter: "raw",
+    urls: termUrlsOf(links, taxonomy, row),
+    language: languageSchema.parse(row.language),
+  };
+}
+
+/** The links of a list page (reference 3.8): `rest_url` is the bare collection; next and previous keep the query. */
+export interface TermPageLinks {
+  rest_url: string;
+  next_rest_url?: string;
+  previous_rest_url?: string;
+}
+
+/** The parameters of a list request that differ from their defaults, for the next and previous links. */
+function echoedQuery(query: TermListQuery): Record<string, QueryValue> {
+  return {
+    per_page: query.per_page === DEFAULT_PER_PAGE ? undefined : query.per_page,
+    search: query.search,
+    include: query.include,
+    exclude: query.exclude,
+    order: query.order,
+    orderby: query.orderby,
+    hide_empty: query.hide_empty ? undefined : false,
+    parent: query.parent,
+    post: query.event === undefined ? query.post : undefined,
+    event: query.event,
+    slug: query.slug,
+  };
+}
+
+export function termPageLinks(
+  links: LinkBase,
+  taxonomy: Taxonomy,
+  query: TermListQuery,
+  totalPages: number,
+): TermPageLinks {
+  const base = `${COLLECTION_PATHS[taxonomy]}/`;
+  const echoed = echoedQuery(query);
+  const previousPage = query.page - 1;
+  return {
+    rest_url: apiLink(links, base),
+    ...(query.page < totalPages ? { next_rest_url: apiLink(links, base, { page: query.page + 1, ...echoed }) } : {}),
+    ...(query.page > 1
+      ? { previous_rest_url: apiLink(links, base, { page: previousPage > 1 ? previousPage : undefined, ...echoed }) }
+      : {}),
+  };
+}

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { languageSchema, mlLanguage } from "../shared/language.ts";
+import { idList, nonEmptyString, page, pathId, perPage, positiveId, wpBoolean } from "../shared/query.ts";
+
+/** Categories and tags (reference 3.8): the schemas both resources share. */
+
+export type Taxonomy = "category" | "tag";
+
+/** The WordPress taxonomy name of each kind of term. */
+export const TAXONOMY_NAMES = { category: "tribe_events_cat", tag: "post_tag" } as const;
+export type TaxonomyName = (typeof TAXONOMY_NAMES)[Taxonomy];
+
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 65_535;
+
+export const termUrls = z.object({
+  self: z.string(),
+  collection: z.string(),
+  up: z.string().optional().meta({ description: "The parent category, when there is one." }),
+});
+export type TermUrls = z.infer<typeof termUrls>;
+
+/** A term as embedded in an event (reference 2.4(a)). */
+export const embeddedTermOutput = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    term_group: z.literal(0),
+    term_taxonomy_id: z.number().int(),
+    taxonomy: z.enum([TAXONOMY_NAMES.category, TAXONOMY_NAMES.tag]),
+    description: z.string(),
+    parent: z.number().int(),
+    count: z.number().int(),
+    filter: z.literal("raw"),
+    urls: termUrls,
+    language: languageSchema,
+  })
+  .meta({ id: "EventTerm" });
+export type EmbeddedTerm = z.infer<typeof embeddedTermOutput>;
+
+/**
+ * A category from `/categories` (reference 2.4(b)) plus its language and translations; tags drop `parent`.
+ * `count` is the number of published events of the term in its language.
+ */
+export const termOutput = z.object({
+  id: z.number().int(),
+  count: z.number().int(),
+  description: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  taxonomy: z.enum([TAXONOMY_NAMES.category, TAXONOMY_NAMES.tag]),
+  parent: z.number().int().meta({ description: "Id of the parent category, 0 for none." }),
+  meta: z.array(z.never()).meta({ description: "Always empty (no term meta is registered)." }),
+  url: z.string().meta({ description: "The term's archive page." }),
+  urls: termUrls,
+  language: languageSchema,
+  translations: z.partialRecord(languageSchema, z.number().int()),
+});
+export type TermOutput = z.infer<typeof termOutput>;
+
+/** `{ [key]: value }` typed by its literal key (TypeScript widens computed keys to `string`). */
+export function keyed<K extends string, V>(key: K, value: V): Record<K, V> {
+  return { [key]: value } as Record<K, V>;
+}
+
+/** `{ <key>: [...], rest_url, total, total_pages, next_rest_url?, previous_rest_url? }` (reference 3.8). */
+export function termListEnvelope<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.object({
+    ...keyed(key, z.array(item)),
+    rest_url: z.string().meta({ description: "The collection, without the query." }),
+    total: z.number().int(),
+    total_pages: z.number().int(),
+    next_rest_url: z.string().optional(),
+    previous_rest_url: z.string().optional(),
+  });
+}
+
+const nonEmptyIdList = idList.refine((ids) => ids.length > 0, "Must not be empty.");
+
+/** `GET /categories` (tags: without `parent`). */
+export const termListQuery = z.object({
+  page,
+  per_page: perPage,
+  search: nonEmptyString
+    .max(MAX_NAME)
+    .optional()
+    .meta({ description: "Part of the name or slug (case- and accent-insensitive)." }),
+  exclude: nonEmptyIdList.optional().meta({ description: "Leave out these ids (each must exist)." }),
+  include: nonEmptyIdList.optional().meta({ description: "Only these ids (each must exist)." }),
+  order: z.enum(["asc", "desc"]).optional().meta({ description: "Sort direction (default asc)." }),
+  orderby: z
+    .enum(["id", "name", "slug", "count", "include"])
+    .optional()
+    .meta({ description: "Sort key (default name, case-insensitive); include = the order of `include`." }),
+  hide_empty: wpBoolean
+    .default(true)
+    .meta({ description: "Hide terms without a published event in the language (default true)." }),
+  parent: positiveId.optional().meta({ description: "Only the children of this category (it must exist)." }),
+  post: positiveId.optional().meta({ description: "Only the terms of this event (it must exist)." }),
+  event: positiveId.optional().meta({ description: "Alias of `post`; wins when both are given." }),
+  slug: nonEmptyString.max(MAX_NAME).optional().meta({ description: "Only the term with this slug." }),
+  ml_language: mlLanguage,
+});
+export type TermListQuery = z.infer<typeof termListQuery>;
+
+/** Text that, when sent, must not be blank; kept as written. */
+const nonBlankText = z
+  .string()
+  .max(MAX_DESCRIPTION)
+  .refine((text) => text.trim() !== "", "Must not be empty.");
+
+/** The write fields of a category (tags: without `parent`). */
+export const termCreateBody = z.object({
+  name: nonEmptyString.max(MAX_NAME).meta({ description: "Name (unique in the language, per parent)." }),
+  description: nonBlankText.optional().meta({ description: "Description (HTML allowed)." }),
+  slug: nonEmptyString.max(MAX_NAME).optional().meta({ description: "URL name (made from the name when absent)." }),
+  parent: pathId.optional().meta({ description: "Id of the parent category, 0 for none." }),
+  translation_of: positiveId
+    .optional()
+    .meta({ description: "Id of a term of the same kind this one translates (joins its translation group)." }),
+  ml_language: mlLanguage,
+});
+export type TermCreateBody = z.infer<typeof termCreateBody>;
+
+export const termUpdateBody = termCreateBody.partial().extend({ id: pathId });
+export type TermUpdateBody = z.infer<typeof termUpdateBody>;
+
+export const termItemQuery = z.object({ id: pathId, ml_language: mlLanguage });
+export type TermItemQuery = z.infer<typeof termItemQuery>;
+
+/** The schemas of one kind of term, with the list envelope under `key`. */
+export function termSchemaSet<K extends string, I extends z.ZodType, S extends { item: I }>(
+  key: K,
+  schemas: S & { item: I },
+) {
+  return { ...schemas, list: termListEnvelope(key, schemas.item) };
+}

@@ -1,0 +1,167 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ANONYMOUS } from "../auth/roles.ts";
+import type { Db } from "../db/db.ts";
+import { DomainError } from "../errors.ts";
+import type { Language } from "../shared/language.ts";
+import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import type { Scope } from "../trpc/context.ts";
+import { findTermIdsForFilter, presentTermsById, resolveTermIdsForWrite } from "./term.service.ts";
+
+const API = "http://calendar.test/cal/events/v1";
+
+describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
+  const database = useTestDatabase(provider);
+  let db: Db;
+  const scope = (language: Language): Scope => ({
+    db,
+    provider,
+    actor: ANONYMOUS,
+    language,
+    links: { apiRoot: API },
+    site: { timezone: "UTC" },
+  });
+
+  const ids = { music: 0, musik: 0, theatre: 0, jazz: 0, numeric: 0, kunst: 0 };
+
+  beforeAll(async () => {
+    db = database.current.handle.db;
+    const category = (name: string, slug: string, language: string, extra = {}) =>
+      db.category.create({ data: { name, nameKey: name.toLowerCase(), slug, language, ...extra } });
+    ids.music = (await category("Music", "music", "en", { translationGroup: "music" })).id;
+    ids.musik = (await category("Musik", "musik", "de", { translationGroup: "music" })).id;
+    ids.theatre = (await category("Theatre", "theatre", "en")).id;
+    ids.jazz = (await category("Jazz", "jazz", "en", { parentId: ids.music })).id;
+    ids.numeric = (await category("2024", "2024", "en")).id;
+    ids.kunst = (await category("Kunst", "kunst", "de", { translationGroup: "art" })).id;
+    const stamp = new Date("2030-01-01T10:00:00Z");
+    await db.event.create({
+      data: {
+        title: "Concert",
+        slug: "concert",
+        postDate: "2030-01-01 10:00:00",
+        postDateUtc: stamp,
+        modified: "2030-01-01 10:00:00",
+        modifiedUtc: stamp,
+        startLocal: "2030-01-01 10:00:00",
+        endLocal: "2030-01-01 11:00:00",
+        startUtc: stamp,
+        endUtc: stamp,
+        timezone: "UTC",
+        categories: { create: [{ categoryId: ids.jazz }] },
+      },
+    });
+  });
+
+  describe("presentTermsById", () => {
+    it("presents the known ids as embedded terms with their published-event count", async () => {
+      const terms = await presentTermsById(db, scope("en"), "category", [ids.jazz, ids.jazz, 999_999]);
+      expect([...terms.keys()]).toEqual([ids.jazz]);
+      expect(terms.get(ids.jazz)).toEqual({
+        id: ids.jazz,
+        name: "Jazz",
+        slug: "jazz",
+        term_group: 0,
+        term_taxonomy_id: ids.jazz,
+        taxonomy: "tribe_events_cat",
+        description: "",
+        parent: ids.music,
+        count: 1,
+        filter: "raw",
+        urls: {
+          self: `${API}/categories/${ids.jazz}`,
+          collection: `${API}/categories`,
+          up: `${API}/categories/${ids.music}`,
+        },
+        language: "en",
+      });
+    });
+
+    it("answers an empty map for no ids", async () => {
+      expect(await presentTermsById(db, scope("en"), "tag", [])).toEqual(new Map());
+    });
+  });
+
+  describe("resolveTermIdsForWrite", () => {
+    it("keeps existing ids, skips unknown ones and removes duplicates in order", async () => {
+      const resolved = await db.$transaction((tx) =>
+        resolveTermIdsForWrite(tx, scope("en"), "category", [ids.theatre, 999_999, ids.music, ids.theatre]),
+      );
+      expect(resolved).toEqual([ids.theatre, ids.music]);
+    });
+
+    it("uses the translation in the scope's language of an id of another language", async () => {
+      const resolved = await db.$transaction((tx) =>
+        resolveTermIdsForWrite(tx, scope("de"), "category", [ids.music, ids.theatre]),
+      );
+      expect(resolved).toEqual([ids.musik, ids.theatre]);
+    });
+
+    it("keeps an id of another language whose group has no member in the scope's language", async () => {
+      const resolved = await db.$transaction((tx) => resolveTermIdsForWrite(tx, scope("en"), "category", [ids.kunst]));
+      expect(resolved).toEqual([ids.kunst]);
+    });
+
+    it("finds names case-insensitively in the scope's language and creates the missing ones once", async () => {
+      const resolved = await db.$transaction((tx) =>
+        resolveTermIdsForWrite(tx, scope("en"), "category", ["THEATRE", "Open Air", "open air", ids.music]),
+      );
+      const created = await db.category.findMany({ where: { nameKey: "open air" } });
+      expect(created).toEqual([
+        {
+          id: expect.any(Number),
+          name: "Open Air",
+          nameKey: "open air",
+          slug: "open-air",
+          description: "",
+          parentId: null,
+          language: "en",
+          translationGroup: null,
+        },
+      ]);
+      expect(resolved).toEqual([ids.theatre, created[0]?.id, ids.music]);
+    });
+
+    it("creates a named term in the scope's language even when another language has it", async () => {
+      const resolved = await db.$transaction((tx) => resolveTermIdsForWrite(tx, scope("fr"), "tag", ["Musik"]));
+      const [tag] = await db.tag.findMany({ where: { id: { in: resolved } } });
+      expect(tag).toMatchObject({ name: "Musik", slug: "musik", language: "fr" });
+    });
+
+    it("creates nothing when the caller's transaction fails", async () => {
+      await expect(
+        db.$transaction(async (tx) => {
+          await resolveTermIdsForWrite(tx, scope("en"), "tag", ["Rolled back"]);
+          throw new Error("the event write failed");
+        }),
+      ).rejects.toThrow("the event write failed");
+      expect(await db.tag.count({ where: { name: "Rolled back" } })).toBe(0);
+    });
+  });
+
+  describe("findTermIdsForFilter", () => {
+    it("resolves slugs in the scope's language, then ids", async () => {
+      const found = await findTermIdsForFilter(
+        db,
+        scope("en"),
+        "category",
+        ["theatre", ids.jazz, "Music"],
+        "categories",
+      );
+      expect(found).toEqual([ids.theatre, ids.jazz, ids.music]);
+    });
+
+    it("resolves a numeric reference as a slug first", async () => {
+      expect(await findTermIdsForFilter(db, scope("en"), "category", [2024], "categories")).toEqual([ids.numeric]);
+    });
+
+    it("rejects a slug of another language and unknown ids, naming the parameter", async () => {
+      const failure = findTermIdsForFilter(db, scope("en"), "category", ["musik", 999_999, "theatre"], "categories");
+      await expect(failure).rejects.toBeInstanceOf(DomainError);
+      await expect(failure).rejects.toMatchObject({
+        status: 400,
+        code: "rest_invalid_param",
+        extra: { params: { categories: "Unknown term(s): musik, 999999." } },
+      });
+    });
+  });
+});

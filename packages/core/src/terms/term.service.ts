@@ -1,0 +1,422 @@
+import { randomUUID } from "node:crypto";
+import { requireCapability } from "../auth/capabilities.ts";
+import type { Db, Tx } from "../db/db.ts";
+import { DomainError, invalidParam, invalidParams } from "../errors.ts";
+import type { LinkBase } from "../shared/links.ts";
+import { pageWindow, totalPages } from "../shared/query.ts";
+import { slugify, uniqueSlug } from "../shared/slug.ts";
+import { translationsOf } from "../shared/translations.ts";
+import type { Scope } from "../trpc/context.ts";
+import { presentEmbeddedTerm, type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
+import type { EmbeddedTerm, Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
+import { type Client, type TermRow, type TermStore, termStore } from "./term.store.ts";
+import { buildTermWhere, nameKeyOf, sortByCount, sortByInclude, termSort } from "./term.where.ts";
+
+/** What the shared term logic needs to know of categories or tags. */
+export interface TermResource<TTerm> {
+  taxonomy: Taxonomy;
+  /** "category" or "tag", for messages. */
+  noun: string;
+  present(row: TermRow, facts: TermFacts, links: LinkBase): TTerm;
+}
+
+export interface TermPage<TTerm> extends TermPageLinks {
+  items: TTerm[];
+  total: number;
+  total_pages: number;
+}
+
+// Reads
+
+/** The published-event count of each of a batch of rows, in its own language: one query per language. */
+async function countsOf(store: TermStore, rows: readonly TermRow[]): Promise<(row: TermRow) => number> {
+  const idsByLanguage = new Map<string, number[]>();
+  for (const row of rows) idsByLanguage.set(row.language, [...(idsByLanguage.get(row.language) ?? []), row.id]);
+  const counts = new Map<number, number>();
+  for (const [language, ids] of idsByLanguage) {
+    for (const [id, count] of await store.publishedCounts(ids, language)) counts.set(id, count);
+  }
+  return (row) => counts.get(row.id) ?? 0;
+}
+
+/** The count and translations of each of a batch of rows: the count queries and one translation query. */
+async function factsOf(store: TermStore, rows: readonly TermRow[]): Promise<(row: TermRow) => TermFacts> {
+  const countOf = await countsOf(store, rows);
+  const translations = await translationsOf(rows, (groups) => store.find({ translationGroup: { in: groups } }));
+  return (row) => ({ count: countOf(row), translations: translations.get(row.id) ?? {} });
+}
+
+async function presentOne<TTerm>(store: TermStore, resource: TermResource<TTerm>, row: TermRow, links: LinkBase) {
+  const facts = await factsOf(store, [row]);
+  return resource.present(row, facts(row), links);
+}
+
+async function findById(store: TermStore, id: number): Promise<TermRow | undefined> {
+  const [row] = await store.find({ id });
+  return row;
+}
+
+/** The term with this id (any language), or 400 naming `id` (reference 3.8: unknown ids are invalid parameters). */
+async function requireTerm(store: TermStore, resource: TermResource<unknown>, id: number): Promise<TermRow> {
+  const row = await findById(store, id);
+  if (!row) throw invalidParam("id", `No ${resource.noun} has this id.`);
+  return row;
+}
+
+async function unknownIds(store: TermStore, ids: readonly number[]): Promise<number[]> {
+  const found = new Set((await store.find({ id: { in: [...ids] } })).map((row) => row.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+/** The list parameters that name records must name existing ones (checked together, as WordPress does). */
+async function checkListReferences(tx: Tx, store: TermStore, query: TermListQuery): Promise<void> {
+  const invalid: Record<string, string> = {};
+  for (const param of ["include", "exclude"] as const) {
+    const missing = await unknownIds(store, query[param] ?? []);
+    if (missing.length) invalid[param] = `Unknown id(s): ${missing.join(", ")}.`;
+  }
+  if (query.parent !== undefined && !(await findById(termStore(tx, "category"), query.parent))) {
+    invalid.parent = "No category has this id.";
+  }
+  const eventId = query.event ?? query.post;
+  if (eventId !== undefined && !(await tx.event.findUnique({ where: { id: eventId }, select: { id: true } }))) {
+    invalid[query.event !== undefined ? "event" : "post"] = "No event has this id.";
+  }
+  if (Object.keys(invalid).length) throw invalidParams(invalid);
+}
+
+async function findPage(store: TermStore, query: TermListQuery, language: string) {
+  const where = buildTermWhere(query, language);
+  const sort = termSort(query);
+  if (sort.kind === "database") {
+    const rows = await store.find(where, { orderBy: sort.orderBy, ...pageWindow(query) });
+    return { rows, total: await store.count(where) };
+  }
+  const all = await store.find(where);
+  const sorted =
+    sort.kind === "count"
+      ? sortByCount(
+          all,
+          await store.publishedCounts(
+            all.map((row) => row.id),
+            language,
+          ),
+          sort.direction,
+        )
+      : sortByInclude(all, sort.ids, sort.direction);
+  const { skip, take } = pageWindow(query);
+  return { rows: sorted.slice(skip, skip + take), total: all.length };
+}
+
+/** `GET /categories` and `GET /tags`: a page of the terms of the request's language. */
+export function listTerms<TTerm>(
+  scope: Scope,
+  resource: TermResource<TTerm>,
+  query: TermListQuery,
+): Promise<TermPage<TTerm>> {
+  return scope.db.$transaction(async (tx) => {
+    const store = termStore(tx, resource.taxonomy);
+    await checkListReferences(tx, store, query);
+    const { rows, total } = await findPage(store, query, scope.language);
+    const facts = await factsOf(store, rows);
+    const pages = totalPages(total, query.per_page);
+    return {
+      items: rows.map((row) => resource.present(row, facts(row), scope.links)),
+      total,
+      total_pages: pages,
+      ...termPageLinks(scope.links, resource.taxonomy, query, pages),
+    };
+  });
+}
+
+/** `GET /categories/{id}`: a term of any language. */
+export async function getTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, id: number): Promise<TTerm> {
+  const store = termStore(scope.db, resource.taxonomy);
+  return presentOne(store, resource, await requireTerm(store, resource, id), scope.links);
+}
+
+// Writes
+
+const RACE_ATTEMPTS = 5;
+
+/**
+ * Prisma's codes for what a concurrent write causes: a unique violation, a foreign key to a row just deleted, a
+ * row just deleted, a serialization failure.
+ */
+const RACE_CODES = new Set(["P2002", "P2003", "P2025", "P2034"]);
+
+function isRace(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && RACE_CODES.has(String(error.code));
+}
+
+/**
+ * Runs a term write in a serializable transaction, again when a concurrent one got in first: the name check
+ * has no unique index behind it, so only serializable isolation stops two requests from both finding a name
+ * free. The next attempt sees the other write and answers `term_exists` or a 400 for a term now gone, or picks
+ * another slug.
+ */
+async function serializedTermWrite<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction(write, { isolationLevel: "Serializable" });
+    } catch (error) {
+      if (!isRace(error)) throw error;
+      if (attempt >= RACE_ATTEMPTS) {
+        throw new DomainError(409, "term_conflict", "The term was changed by another request at the same time.");
+      }
+    }
+  }
+}
+
+function termExists(existing: TermRow): DomainError {
+  return new DomainError(400, "term_exists", "A term with the name provided already exists in this taxonomy.", {
+    term_id: existing.id,
+  });
+}
+
+/** The parent id to store: 0 (none) or an existing category of the same language; else 400 naming `parent`. */
+async function resolveParent(store: TermStore, parent: number | undefined, language: string) {
+  if (!parent) return null;
+  const row = await findById(store, parent);
+  if (!row) throw invalidParam("parent", "No category has this id.");
+  if (row.language !== language) throw invalidParam("parent", "The parent category is in another language.");
+  return row.id;
+}
+
+/**
+ * The term a record joins as a translation (`translation_of`): an existing term of the same kind whose group has
+ * no other member in `language`. Null when not asked for.
+ */
+async function resolveTranslationSource(
+  store: TermStore,
+  resource: TermResource<unknown>,
+  sourceId: number | undefined,
+  record: { id?: number; language: string },
+): Promise<TermRow | null> {
+  if (sourceId === undefined) return null;
+  const source = await findById(store, sourceId);
+  if (!source) throw invalidParam("translation_of", `No ${resource.noun} has this id.`);
+  if (source.id === record.id) throw invalidParam("translation_of", "A term cannot be a translation of itself.");
+  const members = source.translationGroup ? await store.find({ translationGroup: source.translationGroup }) : [source];
+  if (members.some((member) => member.language === record.language && member.id !== record.id)) {
+    throw invalidParam("translation_of", `Its translation group already has a ${record.language} ${resource.noun}.`);
+  }
+  return source;
+}
+
+/** The group a record joins through `source`, starting one on the source when it has none. */
+async function joinTranslationGroup(store: TermStore, source: TermRow): Promise<string> {
+  if (source.translationGroup) return source.translationGroup;
+  const group = randomUUID();
+  await store.setTranslationGroup(source.id, group);
+  return group;
+}
+
+/** 400 `term_exists` when another term of the language has this name (categories: under the same parent). */
+async function assertNameIsFree(
+  store: TermStore,
+  term: Pick<TermRow, "name" | "language" | "parentId"> & { id?: number },
+) {
+  const [existing] = await store.find({
+    language: term.language,
+    nameKey: nameKeyOf(term.name),
+    parentId: term.parentId,
+    ...(term.id === undefined ? {} : { id: { not: term.id } }),
+  });
+  if (existing) throw termExists(existing);
+}
+
+/** 400 naming `parent` when the category would become its own ancestor. */
+async function assertNoCycle(store: TermStore, term: TermRow, parentId: number | null): Promise<void> {
+  const parents = new Map((await store.find({ language: term.language })).map((row) => [row.id, row.parentId]));
+  for (let ancestor = parentId; ancestor !== null; ancestor = parents.get(ancestor) ?? null) {
+    if (ancestor === term.id) throw invalidParam("parent", "A category cannot be its own ancestor.");
+  }
+}
+
+function slugTaken(store: TermStore, language: string, exceptId?: number) {
+  return async (slug: string) =>
+    (await store.count({ language, slug, ...(exceptId === undefined ? {} : { id: { not: exceptId } }) })) > 0;
+}
+
+/** `POST /categories`: a new term in the request's language (201). Needs `manage_categories`. */
+export function createTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, body: TermCreateBody): Promise<TTerm> {
+  const language = scope.language;
+  return serializedTermWrite(scope.db, async (tx) => {
+    const store = termStore(tx, resource.taxonomy);
+    const parentId = await resolveParent(store, body.parent, language);
+    const source = await resolveTranslationSource(store, resource, body.translation_of, { language });
+    requireCapability(scope.actor, "manage_categories");
+    await assertNameIsFree(store, { name: body.name, language, parentId });
+    const row = await store.create({
+      name: body.name,
+      nameKey: nameKeyOf(body.name),
+      slug: await uniqueSlug(slugify(body.slug ?? body.name), slugTaken(store, language)),
+      description: body.description ?? "",
+      parentId,
+      language,
+      translationGroup: source ? await joinTranslationGroup(store, source) : null,
+    });
+    return presentOne(store, resource, row, scope.links);
+  });
+}
+
+/** A slug sent on update must be free in the term's language (WordPress' `duplicate_term_slug`). */
+async function checkedSlug(store: TermStore, term: TermRow, slug: string | undefined): Promise<string | undefined> {
+  if (slug === undefined) return undefined;
+  const wanted = slugify(slug);
+  if (await slugTaken(store, term.language, term.id)(wanted)) {
+    throw new DomainError(400, "duplicate_term_slug", `The slug “${wanted}” is already in use by another term.`);
+  }
+  return wanted;
+}
+
+/** `POST|PUT|PATCH /categories/{id}`: changes only the fields sent. Needs `manage_categories`. */
+export function updateTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, body: TermUpdateBody): Promise<TTerm> {
+  return serializedTermWrite(scope.db, async (tx) => {
+    const store = termStore(tx, resource.taxonomy);
+    const term = await requireTerm(store, resource, body.id);
+    const parentId = body.parent === undefined ? term.parentId : await resolveParent(store, body.parent, term.language);
+    const source = await resolveTranslationSource(store, resource, body.translation_of, term);
+    requireCapability(scope.actor, "manage_categories");
+    if (parentId !== term.parentId) await assertNoCycle(store, term, parentId);
+    const name = body.name ?? term.name;
+    if (body.name !== undefined || parentId !== term.parentId) {
+      await assertNameIsFree(store, { id: term.id, name, language: term.language, parentId });
+    }
+    const updated = await store.update(term.id, {
+      name,
+      nameKey: nameKeyOf(name),
+      slug: await checkedSlug(store, term, body.slug),
+      description: body.description,
+      parentId,
+      translationGroup: source ? await joinTranslationGroup(store, source) : undefined,
+    });
+    return presentOne(store, resource, updated, scope.links);
+  });
+}
+
+/**
+ * `DELETE /categories/{id}`: permanent (reference decision 10); answers the term as it was. The term's event links
+ * go with it and its children move up to its parent. Needs `manage_categories`.
+ */
+export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, id: number): Promise<TTerm> {
+  return serializedTermWrite(scope.db, async (tx) => {
+    const store = termStore(tx, resource.taxonomy);
+    const term = await requireTerm(store, resource, id);
+    requireCapability(scope.actor, "manage_categories");
+    const presented = await presentOne(store, resource, term, scope.links);
+    await store.remove(term);
+    return presented;
+  });
+}
+
+// For events
+
+/** Embedded terms (reference 2.4(a)) of a batch of ids, by id; unknown ids are absent. A fixed number of queries. */
+export async function presentTermsById(
+  db: Client,
+  scope: Scope,
+  taxonomy: Taxonomy,
+  ids: readonly number[],
+): Promise<Map<number, EmbeddedTerm>> {
+  if (!ids.length) return new Map();
+  const store = termStore(db, taxonomy);
+  const rows = await store.find({ id: { in: [...new Set(ids)] } });
+  const countOf = await countsOf(store, rows);
+  return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, countOf(row), scope.links)]));
+}
+
+/** The ids to use for ids of other languages: their group's member in `language`, when there is one. */
+async function translatedIds(store: TermStore, rows: readonly TermRow[], language: string) {
+  const groups = [
+    ...new Set(
+      rows.flatMap((row) => (row.language !== language && row.translationGroup ? [row.translationGroup] : [])),
+    ),
+  ];
+  const members = groups.length ? await store.find({ translationGroup: { in: groups }, language }) : [];
+  const memberOfGroup = new Map(members.map((member) => [member.translationGroup, member.id]));
+  return new Map(
+    rows.map((row) => {
+      const member = row.language === language ? undefined : memberOfGroup.get(row.translationGroup);
+      return [row.id, member ?? row.id];
+    }),
+  );
+}
+
+/** The ids of named terms in `language`, creating the missing ones (first spelling wins). */
+async function idsOfNames(store: TermStore, names: readonly string[], language: string): Promise<Map<string, number>> {
+  const keys = [...new Set(names.map(nameKeyOf))];
+  if (!keys.length) return new Map();
+  const existing = await store.find({ language, nameKey: { in: keys } }, { orderBy: [{ id: "asc" }] });
+  const idOfKey = new Map<string, number>();
+  for (const row of existing) if (!idOfKey.has(row.nameKey)) idOfKey.set(row.nameKey, row.id);
+  for (const name of names) {
+    const nameKey = nameKeyOf(name);
+    if (idOfKey.has(nameKey)) continue;
+    const slug = await uniqueSlug(slugify(name), slugTaken(store, language));
+    const created = await store.create({
+      name,
+      nameKey,
+      slug,
+      description: "",
+      parentId: null,
+      language,
+      translationGroup: null,
+    });
+    idOfKey.set(nameKey, created.id);
+  }
+  return idOfKey;
+}
+
+/**
+ * The term ids an event write links (`categories`/`tags`): a number is an existing term id (unknown ones are
+ * skipped, as the reference does; one of another language becomes its group's member in the scope's language
+ * when there is one); a string is a name, matched case-insensitively in the scope's language or created in the
+ * caller's transaction (no `manage_categories` needed: the event write's own checks apply). Duplicates are
+ * removed, the order is kept. A concurrent creation of the same term surfaces as a unique violation (P2002) for
+ * the caller's transaction to retry.
+ */
+export async function resolveTermIdsForWrite(
+  tx: Tx,
+  scope: Scope,
+  taxonomy: Taxonomy,
+  refs: ReadonlyArray<number | string>,
+): Promise<number[]> {
+  const store = termStore(tx, taxonomy);
+  const ids = refs.filter((ref): ref is number => typeof ref === "number");
+  const names = refs.filter((ref): ref is string => typeof ref === "string");
+  const rows = ids.length ? await store.find({ id: { in: [...new Set(ids)] } }) : [];
+  const idFor = await translatedIds(store, rows, scope.language);
+  const idOfName = await idsOfNames(store, names, scope.language);
+  const resolved = refs.flatMap((ref) => {
+    const id = typeof ref === "number" ? idFor.get(ref) : idOfName.get(nameKeyOf(ref));
+    return id === undefined ? [] : [id];
+  });
+  return [...new Set(resolved)];
+}
+
+/**
+ * The term ids of an event list filter (`categories`/`tags`): each reference is a slug in the scope's language
+ * first, then an id of the taxonomy. Any unknown reference is a 400 naming `param`.
+ */
+export async function findTermIdsForFilter(
+  db: Client,
+  scope: Scope,
+  taxonomy: Taxonomy,
+  refs: ReadonlyArray<number | string>,
+  param: string,
+): Promise<number[]> {
+  const store = termStore(db, taxonomy);
+  const slugOf = (ref: number | string) => slugify(String(ref));
+  const bySlug = await store.find({ language: scope.language, slug: { in: refs.map(slugOf) } });
+  const idOfSlug = new Map(bySlug.map((row) => [row.slug, row.id]));
+  const numbers = refs.filter((ref): ref is number => typeof ref === "number" && !idOfSlug.has(slugOf(ref)));
+  const byId = new Set(numbers.length ? (await store.find({ id: { in: numbers } })).map((row) => row.id) : []);
+  const resolved = refs.map(
+    (ref) => idOfSlug.get(slugOf(ref)) ?? (typeof ref === "number" && byId.has(ref) ? ref : undefined),
+  );
+  const unknown = refs.filter((_ref, index) => resolved[index] === undefined);
+  if (unknown.length) throw invalidParam(param, `Unknown term(s): ${unknown.join(", ")}.`);
+  return [...new Set(resolved.filter((id): id is number => id !== undefined))];
+}

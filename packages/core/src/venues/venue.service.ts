@@ -1,0 +1,90 @@
+import type { Db, Tx } from "../db/db.ts";
+import { definedOnly } from "../linked-posts/linked-post.fields.ts";
+import type { LinkedPostKind, LinkedPostStore } from "../linked-posts/linked-post.kind.ts";
+import { linkedPostService } from "../linked-posts/linked-post.service.ts";
+import { LINKED_POST_ORDER } from "../linked-posts/linked-post.where.ts";
+import type { Scope } from "../trpc/context.ts";
+import { presentVenue, type VenueColumns } from "./venue.present.ts";
+import type { VenueCreateBody, VenueOutput, VenueUpdateBody } from "./venue.schemas.ts";
+import { VENUE_SEARCH_COLUMNS } from "./venue.where.ts";
+
+const include = { image: true } as const;
+
+function venueStore(db: Tx): LinkedPostStore<VenueColumns> {
+  return {
+    findFirst: (where) => db.venue.findFirst({ where, include }),
+    findMany: ({ where, skip, take }) => db.venue.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take, include }),
+    count: (where) => db.venue.count({ where }),
+    create: (data) => db.venue.create({ data, include }),
+    update: (id, common, own) => db.venue.update({ where: { id }, data: { ...common, ...own }, include }),
+    unlinkEvents: async (id) => {
+      await db.eventVenue.deleteMany({ where: { venueId: id } });
+    },
+    remove: async (id) => {
+      await db.venue.delete({ where: { id } });
+    },
+  };
+}
+
+const venueKind = {
+  singular: "venue",
+  plural: "venues",
+  store: venueStore,
+  defaults: {
+    address: "",
+    city: "",
+    country: "",
+    province: "",
+    state: "",
+    zip: "",
+    stateprovince: "",
+    showMap: true,
+    showMapLink: true,
+    geoLat: null,
+    geoLng: null,
+  },
+  nameOf: (body) => body.venue,
+  ownColumnsOf: (body) =>
+    definedOnly({
+      address: body.address,
+      city: body.city,
+      country: body.country,
+      province: body.province,
+      state: body.state,
+      zip: body.zip,
+      stateprovince: body.stateprovince,
+      showMap: body.show_map,
+      showMapLink: body.show_map_link,
+      geoLat: body.geo_lat,
+      geoLng: body.geo_lng,
+    }),
+  searchColumns: VENUE_SEARCH_COLUMNS,
+  present: presentVenue,
+} satisfies LinkedPostKind<VenueColumns, VenueUpdateBody, VenueOutput>;
+
+const venues = linkedPostService(venueKind);
+
+export const listVenues = venues.list;
+export const getVenue = venues.get;
+export const createVenue: (scope: Scope, body: VenueCreateBody) => Promise<VenueOutput> = venues.create;
+export const updateVenue = venues.update;
+export const deleteVenue = venues.remove;
+
+/**
+ * Creates a venue inside the caller's transaction (an inline venue of an event write) and returns its id.
+ * A duplicate (same name, case- and accent-insensitively, and same description when one is sent) is reused
+ * instead. Throws DomainError on invalid data or missing rights; a slug race surfaces as Prisma's P2002, which
+ * the caller's transaction runner should retry (`runWrite` in linked-posts does).
+ */
+export const createVenueInTx: (tx: Tx, scope: Scope, input: VenueCreateBody) => Promise<number> = venues.createInTx;
+
+/**
+ * The wire shapes of venues by id, in two queries whatever the number of ids. Missing and trashed ids are left
+ * out; password-protected venues are redacted unless the actor may edit them.
+ */
+export const presentVenuesById: (
+  db: Db,
+  scope: Scope,
+  ids: readonly number[],
+  options: { jsonLd: boolean },
+) => Promise<Map<number, VenueOutput>> = venues.presentById;
