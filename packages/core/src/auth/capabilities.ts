@@ -14,27 +14,15 @@ export type Capability =
   | "manage_categories" // write categories and tags
   | "delete_permanently"; // force=true deletes
 
+const AUTHOR: readonly Capability[] = ["create_posts", "publish_posts", "edit_published_posts"];
+const EDITOR: readonly Capability[] = [...AUTHOR, "edit_others_posts", "read_private_posts", "manage_categories"];
+
 const GRANTS: Record<Role, readonly Capability[]> = {
   subscriber: [],
   contributor: ["create_posts"],
-  author: ["create_posts", "publish_posts", "edit_published_posts"],
-  editor: [
-    "create_posts",
-    "publish_posts",
-    "edit_published_posts",
-    "edit_others_posts",
-    "read_private_posts",
-    "manage_categories",
-  ],
-  administrator: [
-    "create_posts",
-    "publish_posts",
-    "edit_published_posts",
-    "edit_others_posts",
-    "read_private_posts",
-    "manage_categories",
-    "delete_permanently",
-  ],
+  author: AUTHOR,
+  editor: EDITOR,
+  administrator: [...EDITOR, "delete_permanently"],
 };
 
 export function can(actor: Actor, capability: Capability): boolean {

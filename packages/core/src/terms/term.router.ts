@@ -24,23 +24,36 @@ import {
 export type TermList<K extends string, TTerm> = Record<K, TTerm[]> & Omit<TermPage<TTerm>, "items">;
 
 /**
- * The schemas of one kind of term; categories and tags differ only in `parent` and their names. Outputs are typed
- * by what they produce only: tRPC cannot check a generic resolver result against a generic schema input, and it
- * validates every output at run time anyway.
+ * The schemas of one kind of term; categories and tags differ only in `parent` and their names. Each input schema
+ * is a type parameter of its own, so that tRPC clients see its exact input type. Outputs are typed by what they
+ * produce only: tRPC cannot check a generic resolver result against a generic schema input, and it validates
+ * every output at run time anyway.
  */
-export interface TermSchemas<K extends string, TTerm> {
-  listQuery: z.ZodType<TermListQuery, unknown>;
-  createBody: z.ZodType<TermCreateBody, unknown>;
-  updateBody: z.ZodType<TermUpdateBody, unknown>;
+export interface TermSchemas<
+  K extends string,
+  TTerm,
+  L extends z.ZodType<TermListQuery>,
+  C extends z.ZodType<TermCreateBody>,
+  U extends z.ZodType<TermUpdateBody>,
+> {
+  listQuery: L;
+  createBody: C;
+  updateBody: U;
   item: z.ZodType<TTerm, unknown>;
   list: z.ZodType<TermList<K, TTerm>, unknown>;
 }
 
-export interface TermRouterSpec<K extends string, TTerm, S extends TermSchemas<K, TTerm>> {
+export interface TermRouterSpec<
+  K extends string,
+  TTerm,
+  L extends z.ZodType<TermListQuery>,
+  C extends z.ZodType<TermCreateBody>,
+  U extends z.ZodType<TermUpdateBody>,
+> {
   resource: TermResource<TTerm>;
   /** The collection's key in list responses and its OpenAPI tag: `categories` or `tags`. */
   key: K;
-  schemas: S;
+  schemas: TermSchemas<K, TTerm, L, C, U>;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -57,9 +70,13 @@ const WRITE_ERRORS: Record<number, string> = {
  * The procedures of categories or tags: `list`, `create`, `get`, `update`, `delete`, and the PUT/PATCH aliases of
  * `update` for the REST surface (trpc-to-openapi serves one method per procedure).
  */
-export function termRouters<K extends string, TTerm, S extends TermSchemas<K, TTerm>>(
-  spec: TermRouterSpec<K, TTerm, S>,
-) {
+export function termRouters<
+  K extends string,
+  TTerm,
+  L extends z.ZodType<TermListQuery>,
+  C extends z.ZodType<TermCreateBody>,
+  U extends z.ZodType<TermUpdateBody>,
+>(spec: TermRouterSpec<K, TTerm, L, C, U>) {
   const { resource, key, schemas } = spec;
   const collection = COLLECTION_PATHS[resource.taxonomy];
   const item: `/${string}` = `${collection}/{id}`;
