@@ -25,6 +25,11 @@ describe("date helpers", () => {
     expect(timezoneAbbreviation(new Date("2018-01-01T12:00:00Z"), "America/New_York")).toBe("EST");
     expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "America/New_York")).toBe("EDT");
     expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "UTC")).toBe("UTC");
+    expect(timezoneAbbreviation(new Date("2018-01-01T12:00:00Z"), "Europe/Berlin")).toBe("CET");
+    expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "Europe/Rome")).toBe("CEST");
+    expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "Australia/Sydney")).toBe("AEST");
+    expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "Asia/Kolkata")).toBe("IST");
+    expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "Asia/Shanghai")).toBe("GMT+8");
   });
 
   it("writes ISO 8601 with the zone's offset", () => {

@@ -80,9 +80,18 @@ export function endOfDay(dateTime: DateTime): DateTime {
   return dateTime.set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
 }
 
-/** The short name of a zone's offset at an instant, e.g. `EST`, `CEST` or `GMT+1` (English names). */
+/**
+ * English locales whose time-zone names cover different regions: ICU knows `EST` only in en-US, `CEST` and `BST`
+ * in en-GB, `AEST` in en-AU, `IST` in en-IN.
+ */
+const ABBREVIATION_LOCALES = ["en-US", "en-GB", "en-AU", "en-IN"];
+const GMT_OFFSET_NAME = /^GMT[+-]/;
+
+/** The short name of a zone's offset at an instant, e.g. `EST`, `CEST`, `AEST`, or `GMT+8` where none exists. */
 export function timezoneAbbreviation(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).setLocale("en-US").offsetNameShort ?? "";
+  const dateTime = DateTime.fromJSDate(instant, { zone });
+  const names = ABBREVIATION_LOCALES.map((locale) => dateTime.setLocale(locale).offsetNameShort ?? "");
+  return names.find((name) => name !== "" && !GMT_OFFSET_NAME.test(name)) ?? names[0] ?? "";
 }
 
 /** ISO 8601 with the zone's offset at that instant, without milliseconds: `2018-01-01T10:00:00-05:00`. */
