@@ -1,6 +1,9 @@
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Workspace packages that publish a build (@calendar/client) are tested from their sources.
+  ssr: { resolve: { conditions: ["@calendar/source", ...defaultServerConditions] } },
   test: {
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 30_000,

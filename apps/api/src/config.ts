@@ -49,9 +49,14 @@ export class ConfigError extends Error {
 }
 
 /**
- * A relative SQLite path is relative to where the command was started (pnpm runs package scripts elsewhere,
- * but keeps the caller's directory in INIT_CWD).
+ * Where the command was started. pnpm runs package scripts in the package's directory but keeps the caller's in
+ * INIT_CWD; turbo (`pnpm dev`, `pnpm db:seed`) runs them through pnpm again and keeps its own in TURBO_INVOCATION_DIR.
  */
+function startDirectory(env: NodeJS.ProcessEnv): string {
+  return env.TURBO_INVOCATION_DIR ?? env.INIT_CWD ?? process.cwd();
+}
+
+/** A relative SQLite path is relative to where the command was started. */
 function absoluteDatabaseUrl(url: string, cwd: string): string {
   if (!url.startsWith("file:")) return url;
   const path = url.slice("file:".length);
@@ -65,12 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const cwd = env.INIT_CWD ?? process.cwd();
-  return { ...result.data, DATABASE_URL: absoluteDatabaseUrl(result.data.DATABASE_URL, cwd) };
+  return { ...result.data, DATABASE_URL: absoluteDatabaseUrl(result.data.DATABASE_URL, startDirectory(env)) };
 }
 
 /** Loads `.env` from the directory the command was started in, if there is one (set variables win). */
 export function loadDotEnv(env: NodeJS.ProcessEnv = process.env): void {
-  const file = join(env.INIT_CWD ?? process.cwd(), ".env");
+  const file = join(startDirectory(env), ".env");
   if (existsSync(file)) process.loadEnvFile(file);
 }

@@ -1,6 +1,8 @@
 import { appRouter, type DbHandle, restRouter, type Site } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance } from "fastify";
+import { writeClientError } from "./client-errors.ts";
+import { registerDraining } from "./draining.ts";
 import { registerHealthRoutes } from "./health.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
 import { type ProtectionOptions, registerProtection } from "./protection.ts";
@@ -8,6 +10,7 @@ import { isRestPath } from "./rest/base-paths.ts";
 import { registerDiscoveryRoutes } from "./rest/discovery.ts";
 import { NO_ROUTE, restError } from "./rest/envelope.ts";
 import { handleRestError, restErrorFromFastify, sendRestError } from "./rest/errors.ts";
+import { registerExplorerRoutes } from "./rest/explorer.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
@@ -28,11 +31,18 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
 const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under /cal/events/v1.");
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeout ?? 30_000;
   const server = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel) : false,
     disableRequestLogging: true,
     bodyLimit: options.bodyLimit,
-    requestTimeout: options.requestTimeout ?? 30_000,
+    requestTimeout,
+    // Node enforces the timeout on a body still arriving only when given at construction, and checks for
+    // requests past it every 30 s by default: every second honours the setting.
+    http: { requestTimeout, connectionsCheckingInterval: 1_000 },
+    clientErrorHandler: writeClientError,
+    // Requests arriving while the server drains get the error envelope (see registerDraining).
+    return503OnClosing: false,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5_000 },
     // Errors raised before routing (a malformed percent-escape, say) get the same envelope.
@@ -41,12 +51,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
 
   server.setErrorHandler(handleRestError);
+  registerDraining(server);
   registerRequestLog(server);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,
   });
   registerHealthRoutes(server, options.handle);
+  registerExplorerRoutes(server);
   await server.register(async (scope) => {
     await restPlugin(scope, { router: routers.rest, handle: options.handle, site: options.site });
     registerDiscoveryRoutes(scope, routers.rest);

@@ -57,6 +57,11 @@ describe("configuration", () => {
     expect(loadConfig({ DATABASE_URL: "file:/abs/cal.db" }).DATABASE_URL).toBe("file:/abs/cal.db");
   });
 
+  it("resolves it against the directory turbo was started in under turbo (pnpm dev, pnpm db:seed)", () => {
+    const env = { DATABASE_URL: "file:./data/cal.db", INIT_CWD: "/repo/apps/api", TURBO_INVOCATION_DIR: "/repo" };
+    expect(loadConfig(env).DATABASE_URL).toBe("file:/repo/data/cal.db");
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", CALENDAR_TIMEZONE: "" }).PORT).toBe(3000);
   });

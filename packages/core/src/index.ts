@@ -3,6 +3,7 @@ export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/role
 export { isDatabaseUnavailable } from "./db/availability.ts";
 export { createDb, type Db, type DbHandle, type Provider, sqliteFilePath } from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
+export { createEventsInBulk } from "./events/event.bulk.service.ts";
 export {
   type AppRouter,
   appRouter,
@@ -13,6 +14,7 @@ export {
 } from "./router.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
+export { recountTermEvents } from "./terms/term.counts.ts";
 export {
   type Context,
   type RestResponse,

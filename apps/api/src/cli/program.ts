@@ -7,12 +7,17 @@ import {
   listTokens,
   listUsers,
   ROLES,
+  recountTermEvents,
   revokeTokens,
   roleSchema,
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { type Config, loadConfig } from "../config.ts";
+import { seedBenchmarkCalendar } from "../seed/benchmark-calendar.ts";
+import { seedDemoCalendar } from "../seed/demo-calendar.ts";
+import { createSeeder } from "../seed/seeder.ts";
+import { progressBar } from "./progress.ts";
 
 /** Where the CLI writes; tests capture it. */
 export interface CliOutput {
@@ -137,6 +142,36 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .action(async () => {
       const { applied } = await migrateDatabase(config().DATABASE_URL);
       output.out(applied.length ? `Applied: ${applied.join(", ")}\n` : "The database is up to date.\n");
+    });
+  database
+    .command("seed")
+    .description(
+      "Fill an empty database: a demo calendar in English, German and French, or with --events N the benchmark calendar.",
+    )
+    .option("--events <count>", "write the benchmark calendar with this many events (issue 7)", positiveInteger)
+    .action(async (options: { events?: number }) => {
+      const settings = config();
+      const site = { timezone: settings.CALENDAR_TIMEZONE };
+      const started = Date.now();
+      const summary = await withDatabase(settings, async (handle) => {
+        const seeder = await createSeeder(handle, site);
+        if (options.events === undefined) return seedDemoCalendar(seeder);
+        const bar = progressBar("Seeding events", options.events);
+        const seeded = await seedBenchmarkCalendar(seeder, { events: options.events, onProgress: bar.update });
+        bar.finish();
+        return seeded;
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      output.out(
+        `Seeded ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories and ${summary.tags} tags in ${seconds}s.\n`,
+      );
+    });
+  database
+    .command("recount")
+    .description("Count every category's and tag's published events anew (after changing the database by hand).")
+    .action(async () => {
+      await withDatabase(config(), ({ db }) => recountTermEvents(db));
+      output.out("Counted the events of every category and tag.\n");
     });
   return program;
 }

@@ -1,8 +1,9 @@
 import { invalidParams } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance } from "fastify";
-import { REST_BASES, requestOrigin } from "./base-paths.ts";
+import { API_PATH, REST_BASES, requestOrigin } from "./base-paths.ts";
 import { createApiDocument } from "./document.ts";
+import { explorerPage, prefersHtml } from "./explorer.ts";
 import { createNamespaceIndex, docQuery, indexQuery } from "./namespace-index.ts";
 
 function paramsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
@@ -25,11 +26,16 @@ export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCR
       }
       return rendered;
     });
-    scope.get(`${base.path}/doc`, async (request) => {
+    scope.get(`${base.path}/doc`, async (request, reply) => {
       const query = docQuery.safeParse(request.query);
       if (!query.success) throw invalidParams(paramsOf(query.error.issues));
+      reply.header("vary", "Accept");
+      // The explorer page fetches this same URL as JSON.
+      if (prefersHtml(request)) return reply.type("text/html; charset=utf-8").send(explorerPage(request.url));
       const origin = requestOrigin(request);
-      return document.forRequest(`${origin}${base.path}`, origin);
+      // A server URL cannot carry a query, so an explicit ml_language (which wins over the prefix) becomes its prefix.
+      const language = query.data.ml_language;
+      return document.forRequest(language ? `${origin}/${language}${API_PATH}` : `${origin}${base.path}`, origin);
     });
   }
 }

@@ -2,12 +2,44 @@ import { LANGUAGES } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { API_PATH } from "./base-paths.ts";
+import { CREATE_EXAMPLES } from "./document-examples.ts";
+import { argsOf } from "./namespace-index.ts";
+import { type RestOperation, restOperations } from "./operations.ts";
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
+type Parameter = Record<string, unknown> & { name: string; description?: string; schema?: { description?: string } };
+type MediaType = Record<string, unknown>;
+type Response = Record<string, unknown>;
 type Operation = Record<string, unknown> & {
-  parameters?: Array<Record<string, unknown>>;
-  responses?: Record<string, Record<string, unknown>>;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, MediaType> };
+  responses?: Record<string, Response>;
 };
+
+const DESCRIPTION = `Events, venues, organizers, categories and tags of the calendar, compatible with The Events Calendar's REST API (\`tribe/events/v1\`).
+
+- **Reads** are public; anonymous callers see published content only, and a token shows what its user may edit too.
+- **Writes** need an API token (\`pnpm calendar users create\`), sent as \`Authorization: Bearer <token>\` or as HTTP Basic \`<login>:<token>\`.
+- **Languages**: every operation takes \`ml_language\` (\`zh-hans\`, \`en\`, \`fr\`, \`de\`); the same API is also served under \`/de\`, \`/fr\`, \`/zh-hans\` and \`/en\` (the second server below).
+- **Errors** always answer \`{ "code": "…", "message": "…", "data": { "status": 400 } }\`.
+- **Lists** send \`X-WP-Total\` and \`X-WP-TotalPages\`; arrays may also be sent as \`a[]=1&a[]=2\` or \`a=1,2\`, booleans as \`1\`/\`0\`.`;
+
+const SECURITY_SCHEMES = {
+  bearer: { type: "http", scheme: "bearer", description: "An API token: `Authorization: Bearer <token>`." },
+  basic: { type: "http", scheme: "basic", description: "`<login>:<token>`, like WordPress application passwords." },
+} as const;
+
+/** Reads take credentials (they show editors their drafts) but never require them: `{}` is "anonymous". */
+const OPTIONAL_SECURITY = [{}, ...Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }))];
+
+const TAGS = [
+  { name: "events", description: "Events: list with filters, fetch by id or slug, create, update, trash and delete." },
+  { name: "venues", description: "Venues: the places events are linked to." },
+  { name: "organizers", description: "Organizers: the people and bodies behind events." },
+  { name: "categories", description: "Event categories: hierarchical terms, per language." },
+  { name: "tags", description: "Event tags: flat terms, per language." },
+];
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 
@@ -35,6 +67,16 @@ const ERROR_SCHEMA = {
   required: ["code", "message", "data"],
 };
 
+/** Failures of the server rather than of one procedure. */
+const SERVER_ERRORS: Record<string, string> = {
+  503: "The database is unavailable right now (rest_database_unavailable); try again shortly.",
+};
+const WRITE_SERVER_ERRORS: Record<string, string> = {
+  413: "The body is larger than the server's limit (CALENDAR_BODY_LIMIT).",
+  415: "The body is neither JSON nor form-encoded.",
+  429: "Too many writes from this client (CALENDAR_RATE_LIMIT); Retry-After says when to try again.",
+};
+
 const TOTAL_HEADERS = Object.fromEntries(
   ["X-WP-Total", "X-TEC-Total", "X-WP-TotalPages", "X-TEC-TotalPages"].map((name) => [
     name,
@@ -47,34 +89,63 @@ const TOTAL_HEADERS = Object.fromEntries(
 
 const isCollection = (path: string) => !path.includes("{");
 
+/** trpc-to-openapi drops the description of an optional query parameter; the input schema still has it. */
+function describeParameters(operation: Operation, declared: RestOperation | undefined): void {
+  const args = argsOf(declared?.input);
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === "path") parameter.required = true;
+    const described = args[parameter.name]?.description;
+    parameter.description ??= typeof described === "string" ? described : parameter.schema?.description;
+  }
+}
+
 /**
- * What trpc-to-openapi cannot express, added to its document: required path parameters (its preprocess ids lose
- * the flag), 201 on creates, the total headers on lists, and the WordPress error envelope on every failure.
+ * Success: 201 on creates, the total headers on lists. Failures: the ones the procedure declares, each with its
+ * own description (the library keeps one per status for the whole document), in the WordPress error envelope.
  */
-function postProcess(document: OpenApiDocument): OpenApiDocument {
+function describeResponses(operation: Operation, path: string, method: string, declared: RestOperation | undefined) {
+  const responses = operation.responses ?? {};
+  const writes = declared?.protect ?? true;
+  if (method === "post" && isCollection(path) && responses["200"]) {
+    responses["201"] = { ...responses["200"], description: "Created" };
+    delete responses["200"];
+  }
+  if (method === "get" && isCollection(path) && responses["200"]) responses["200"].headers = TOTAL_HEADERS;
+  for (const status of Object.keys(responses)) {
+    if (Number(status) >= 400) delete responses[status];
+  }
+  const failures = { ...declared?.errorResponses, ...SERVER_ERRORS, ...(writes ? WRITE_SERVER_ERRORS : {}) };
+  for (const [status, description] of Object.entries(failures)) {
+    responses[status] = { description, content: { "application/json": { schema: ERROR_REF } } };
+  }
+}
+
+/** What trpc-to-openapi cannot express, added to its document. */
+function postProcess(document: OpenApiDocument, operations: RestOperation[]): OpenApiDocument {
+  const declared = new Map(
+    operations.map((operation) => [`${operation.method.toLowerCase()} ${operation.path}`, operation]),
+  );
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
       const operation = value;
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === "path") parameter.required = true;
-      }
-      const responses = operation.responses ?? {};
-      if (method === "post" && isCollection(path) && responses["200"]) {
-        responses["201"] = { ...responses["200"], description: "Created" };
-        delete responses["200"];
-      }
-      if (method === "get" && isCollection(path) && responses["200"]) {
-        responses["200"].headers = TOTAL_HEADERS;
-      }
-      for (const [status, response] of Object.entries(responses)) {
-        if (Number(status) >= 400) response.content = { "application/json": { schema: ERROR_REF } };
-      }
+      const procedure = declared.get(`${method} ${path}`);
+      describeParameters(operation, procedure);
+      describeResponses(operation, path, method, procedure);
+      if (procedure?.protect === false) operation.security = OPTIONAL_SECURITY;
+      const example = method === "post" && isCollection(path) ? CREATE_EXAMPLES[path] : undefined;
+      const json = operation.requestBody?.content?.["application/json"];
+      if (example && json) json.example = example;
     }
   }
+  // The library's own error schemas are replaced by `Error` everywhere.
+  const schemas = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
+  );
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, Error: ERROR_SCHEMA },
+    schemas: { ...schemas, Error: ERROR_SCHEMA },
   } as OpenApiDocument["components"];
+  document.tags = TAGS;
   return document;
 }
 
@@ -83,19 +154,12 @@ export function createApiDocument(router: AnyTRPCRouter) {
   const document = postProcess(
     generateOpenApiDocument(router, {
       title: "Calendar REST API",
-      description:
-        "Events, venues, organizers, categories and tags of the calendar. Compatible with The Events Calendar's REST API (tribe/events/v1).",
+      description: DESCRIPTION,
       version: "1.0.0",
       baseUrl: API_PATH,
-      securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "An API token: `Authorization: Bearer <token>`." },
-        basic: {
-          type: "http",
-          scheme: "basic",
-          description: "`<login>:<token>`, like WordPress application passwords.",
-        },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     }),
+    restOperations(router),
   );
   return {
     forRequest(apiRoot: string, origin: string): OpenApiDocument {

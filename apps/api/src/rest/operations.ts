@@ -10,10 +10,20 @@ export interface RestOperation {
   path: string;
   input: z.ZodType | undefined;
   summary: string | undefined;
+  /** The failures the procedure declares: status → when it happens. */
+  errorResponses: Record<string, string>;
+  /** Does it require credentials (trpc-to-openapi's default)? */
+  protect: boolean;
 }
 
 interface ProcedureLike {
   _def: { meta?: OpenApiMeta; inputs: unknown[] };
+}
+
+function errorDescriptions(declared: NonNullable<OpenApiMeta["openapi"]>["errorResponses"]): Record<string, string> {
+  if (declared === undefined) return {};
+  if (Array.isArray(declared)) return Object.fromEntries(declared.map((status) => [String(status), "Error."]));
+  return Object.fromEntries(Object.entries(declared));
 }
 
 /** Every procedure the REST surface exposes, in router order. */
@@ -29,6 +39,8 @@ export function restOperations(router: AnyTRPCRouter): RestOperation[] {
         path: openapi.path,
         input: input instanceof z.ZodType ? input : undefined,
         summary: openapi.summary,
+        errorResponses: errorDescriptions(openapi.errorResponses),
+        protect: openapi.protect ?? true,
       },
     ];
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
+import { isNestedTooDeeply, MAX_JSON_DEPTH } from "../json-depth.ts";
 
 /**
  * WordPress clients send arrays as `a[]=1&a[]=2`, `a=1&a=2` or `a=1,2`, and inline objects as `venue[city]=X`.
@@ -20,6 +21,21 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 export class RestBodyError extends Error {
   readonly statusCode = 400;
   readonly code = "rest_invalid_json";
+}
+
+type ParsedBody = (error: Error | null, body?: unknown) => void;
+
+/** Fastify's JSON parser, refusing bodies nested too deeply (400 `rest_invalid_json`; see `MAX_JSON_DEPTH`). */
+export function depthLimitedJsonParser(scope: FastifyInstance) {
+  const parse = scope.getDefaultJsonParser("error", "error");
+  return (request: FastifyRequest, body: string | Buffer, done: ParsedBody) =>
+    parse(request, String(body), (error, parsed) => {
+      if (error) return done(error);
+      if (isNestedTooDeeply(parsed)) {
+        return done(new RestBodyError(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`));
+      }
+      done(null, parsed);
+    });
 }
 
 /** trpc-to-openapi drops falsy query values (`false`, `0`), so typed body values join the query as strings. */
@@ -64,11 +80,11 @@ function mergeParameters(request: FastifyRequest): void {
 export function registerRestRequestHandling(scope: FastifyInstance): void {
   // Only JSON and form bodies are accepted; anything else is a 415.
   scope.removeContentTypeParser("text/plain");
-  const parseJson = scope.getDefaultJsonParser("error", "error");
+  const parseJson = depthLimitedJsonParser(scope);
   scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     // An empty JSON body is "no parameters", as in WordPress, not a syntax error.
     if (typeof body === "string" && body.trim() === "") return done(null, {});
-    parseJson(request, String(body), done);
+    parseJson(request, body, done);
   });
   scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, parseQueryString(String(body)));

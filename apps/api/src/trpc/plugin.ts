@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actorFromAuthorization } from "../auth.ts";
 import { API_PATH, requestOrigin } from "../rest/base-paths.ts";
 import { logProcedureError, statusOfTrpcErrors } from "../rest/errors.ts";
+import { depthLimitedJsonParser } from "../rest/request.ts";
 
 export interface TrpcPluginOptions {
   router: AnyTRPCRouter;
@@ -15,6 +16,7 @@ export interface TrpcPluginOptions {
 /** The tRPC transport at /trpc: same procedures, same context, tRPC's own envelope. */
 export async function trpcPlugin(scope: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
   const { db, provider } = options.handle;
+  scope.addContentTypeParser("application/json", { parseAs: "string" }, depthLimitedJsonParser(scope));
   await scope.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {

@@ -1,9 +1,29 @@
+import { PROVIDERS } from "@calendar/core/testing";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { useTestServer } from "../support/server.ts";
+import { type TestServer, useTestServer } from "../support/server.ts";
 
 const ROOT = "/cal/events/v1";
 const ITEM_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const RESOURCES = ["events", "venues", "organizers", "categories", "tags"];
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+interface DocumentedOperation {
+  path: string;
+  method: string;
+  operation: Record<string, any>;
+}
+
+/** Every operation of the document, with its path and method. */
+function operationsOf(document: any): DocumentedOperation[] {
+  return Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
+}
+
+async function documentOf(server: TestServer): Promise<any> {
+  return (await server.rest("GET", `${ROOT}/doc`)).body;
+}
 
 /** The route table of the interface (spec section 4), as the index names its routes. */
 const EXPECTED_ROUTES: Record<string, string[]> = {
@@ -152,5 +172,187 @@ describe("namespace index and API document", () => {
       }
       expect(Object.keys(paths["/events/{id}"] ?? {}).sort()).toEqual(["delete", "get", "patch", "post", "put"]);
     });
+
+    it("gives every operation an id, a summary, a description and the tag of its resource", async () => {
+      const document = await documentOf(server);
+      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual(RESOURCES);
+      for (const tag of document.tags) expect(tag.description).toEqual(expect.any(String));
+      const incomplete = operationsOf(document).filter(
+        ({ path, operation }) =>
+          !operation.operationId ||
+          !operation.summary ||
+          !operation.description ||
+          operation.tags?.length !== 1 ||
+          !path.startsWith(`/${operation.tags[0]}`),
+      );
+      expect(incomplete.map(({ path, method }) => `${method} ${path}`)).toEqual([]);
+    });
+
+    it("describes every parameter and every body field", async () => {
+      const undescribed: string[] = [];
+      for (const { path, method, operation } of operationsOf(await documentOf(server))) {
+        for (const parameter of operation.parameters ?? []) {
+          if (!parameter.description) undescribed.push(`${method} ${path} ${parameter.in} ${parameter.name}`);
+        }
+        const body = operation.requestBody?.content?.["application/json"]?.schema;
+        for (const [name, field] of Object.entries((body?.properties ?? {}) as Record<string, any>)) {
+          if (!field.description) undescribed.push(`${method} ${path} body ${name}`);
+        }
+      }
+      expect(undescribed).toEqual([]);
+    });
+
+    it("has an example body on every create, and none elsewhere", async () => {
+      const examples = operationsOf(await documentOf(server))
+        .filter(({ operation }) => operation.requestBody?.content?.["application/json"]?.example)
+        .map(({ path, method }) => `${method} ${path}`);
+      expect(examples.sort()).toEqual(RESOURCES.map((resource) => `post /${resource}`).sort());
+    });
+
+    it("requires a token on writes and takes one optionally on reads", async () => {
+      const document = await documentOf(server);
+      expect(Object.keys(document.components.securitySchemes)).toEqual(["bearer", "basic"]);
+      for (const { path, method, operation } of operationsOf(document)) {
+        const expected = method === "get" ? [{}, { bearer: [] }, { basic: [] }] : [{ bearer: [] }, { basic: [] }];
+        expect({ path, method, security: operation.security }).toEqual({ path, method, security: expected });
+      }
+    });
+
+    it("describes each error response of an operation in its own terms, in the error envelope", async () => {
+      const document = await documentOf(server);
+      const operations = operationsOf(document);
+      const errors = (path: string, method: string) =>
+        operations.find((entry) => entry.path === path && entry.method === method)?.operation.responses;
+      expect(errors("/events/{id}", "delete")["410"].description).toBe("Already in the trash (event-is-in-trash).");
+      expect(errors("/events/{id}", "get")["404"].description).toBe("No event with that id (rest-event-not-found).");
+      expect(errors("/venues/{id}", "post")["401"].description).toBe("Authentication required");
+      expect(errors("/events", "post")["429"].description).toMatch(/^Too many writes/);
+      expect(errors("/events", "get")["429"]).toBeUndefined();
+      for (const { operation } of operations) {
+        expect(operation.responses["503"].content["application/json"].schema).toEqual({
+          $ref: "#/components/schemas/Error",
+        });
+      }
+      expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
+    });
+
+    it("serves JSON to API clients, with Vary: Accept", async () => {
+      const accepts: Array<Record<string, string>> = [
+        {},
+        { accept: "*/*" },
+        { accept: "application/json" },
+        { accept: "application/json, text/html;q=0.5" },
+      ];
+      for (const headers of accepts) {
+        const { status, headers: sent, body } = await server.rest("GET", `${ROOT}/doc`, { headers });
+        expect({
+          headers,
+          status,
+          type: sent.get("content-type"),
+          vary: sent.get("vary"),
+          openapi: body.openapi,
+        }).toEqual({
+          headers,
+          status: 200,
+          type: "application/json; charset=utf-8",
+          vary: "Accept",
+          openapi: "3.1.0",
+        });
+      }
+    });
+  });
+
+  describe("the explorer page", () => {
+    it("is what browsers get at /cal/events/v1/doc, loading the same URL (with its query) as the document", async () => {
+      const { status, headers, text } = await server.rest("GET", `/fr${ROOT}/doc`, {
+        query: { ml_language: "de" },
+        headers: { accept: BROWSER_ACCEPT },
+      });
+      expect(status).toBe(200);
+      expect(headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(headers.get("vary")).toBe("Accept");
+      expect(text).toContain('<script src="/docs/assets/swagger-ui-bundle.js"></script>');
+      expect(text).toContain(`url: "/fr${ROOT}/doc?ml_language=de",`);
+    });
+
+    it("is served at /docs for the API's own document", async () => {
+      const { status, headers, text } = await server.rest("GET", "/docs");
+      expect(status).toBe(200);
+      expect(headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(text).toContain(`url: "${ROOT}/doc",`);
+    });
+
+    it("still rejects an invalid language with the error envelope", async () => {
+      const { status, body } = await server.rest("GET", `${ROOT}/doc`, {
+        query: { ml_language: "xx" },
+        headers: { accept: BROWSER_ACCEPT },
+      });
+      expect(status).toBe(400);
+      expect(body.code).toBe("rest_invalid_param");
+    });
+
+    it("serves its assets from the installed swagger-ui-dist, and nothing else of it", async () => {
+      const expected = {
+        "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+        "swagger-ui.css": "text/css; charset=utf-8",
+        "favicon-32x32.png": "image/png",
+        "favicon-16x16.png": "image/png",
+      };
+      for (const [file, type] of Object.entries(expected)) {
+        const { status, headers, text } = await server.rest("GET", `/docs/assets/${file}`);
+        expect({ file, status, type: headers.get("content-type"), empty: text === "" }).toEqual({
+          file,
+          status: 200,
+          type,
+          empty: false,
+        });
+      }
+      for (const file of ["package.json", "index.html", "swagger-ui-bundle.js.map", "..%2Fpackage.json"]) {
+        const { status, body } = await server.rest("GET", `/docs/assets/${file}`);
+        expect({ file, status, code: body.code }).toEqual({ file, status: 404, code: "not_found" });
+      }
+    });
+  });
+});
+
+describe.each(PROVIDERS)("the API document against the API (%s)", (provider) => {
+  const server = useTestServer(provider);
+
+  it("accepts each create example as it stands (201)", async () => {
+    for (const { path, operation } of operationsOf(await documentOf(server))) {
+      const example = operation.requestBody?.content?.["application/json"]?.example;
+      if (!example) continue;
+      const { status, body } = await server.rest("POST", `${ROOT}${path}`, { body: example, as: server.users.editor });
+      expect({ path, status, code: body.code }).toEqual({ path, status: 201, code: undefined });
+    }
+  });
+
+  it("documents the status of every failure the operations answer", async () => {
+    const undocumented: string[] = [];
+    const check = (entry: DocumentedOperation, what: string, status: number) => {
+      if (!(String(status) in entry.operation.responses))
+        undocumented.push(`${entry.method} ${entry.path} ${what}: ${status}`);
+    };
+    for (const entry of operationsOf(await documentOf(server))) {
+      const method = entry.method.toUpperCase();
+      const path = `${ROOT}${entry.path.replace("{id}", "999999").replace("{slug}", "no-such-item")}`;
+      const body = method === "GET" || method === "DELETE" ? undefined : {};
+      const badLanguage = await server.rest(method, path, {
+        query: { ml_language: "xx" },
+        body,
+        as: server.users.administrator,
+      });
+      check(entry, "invalid parameter", badLanguage.status);
+      if (method !== "GET") check(entry, "anonymous", (await server.rest(method, path, { body })).status);
+      if (method !== "GET") {
+        check(entry, "subscriber", (await server.rest(method, path, { body, as: server.users.subscriber })).status);
+        const text = { body: "title=x", contentType: "text/plain", as: server.users.administrator };
+        check(entry, "text body", (await server.rest(method, path, text)).status);
+      }
+      if (path.includes("999999") || path.includes("no-such-item")) {
+        check(entry, "missing", (await server.rest(method, path, { body, as: server.users.administrator })).status);
+      }
+    }
+    expect(undocumented).toEqual([]);
   });
 });

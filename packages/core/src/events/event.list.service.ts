@@ -9,7 +9,7 @@ import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
 import { eventRelations, isUnlocked } from "./event.read.service.ts";
-import { EVENT_ROW_INCLUDE, type EventRow } from "./event.rows.ts";
+import { EVENT_COLUMNS, type EventRow, findEventRows, withEventLinks } from "./event.rows.ts";
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListOutput, type EventListQuery } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder, orderByStartThenDistance } from "./event.where.ts";
@@ -105,9 +105,9 @@ async function plainPage(db: Db, filter: EventFilter, query: EventListQuery): Pr
   const where = buildEventWhere(filter);
   const [total, rows] = await db.$transaction([
     db.event.count({ where }),
-    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), include: EVENT_ROW_INCLUDE }),
+    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), ...EVENT_COLUMNS }),
   ]);
-  return { total, rows };
+  return { total, rows: await withEventLinks(db, rows) };
 }
 
 /**
@@ -142,7 +142,7 @@ async function geoPage(
     distances,
   );
   const ids = ordered.slice(skip - before, skip - before + take).map((candidate) => candidate.id);
-  const rows = await db.event.findMany({ where: { id: { in: ids } }, include: EVENT_ROW_INCLUDE });
+  const rows = await findEventRows(db, { where: { id: { in: ids } } });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
 }

@@ -41,7 +41,6 @@ function row(overrides: Partial<EventRow> = {}): EventRow {
     image: { id: 4, url: "https://img.example/poster.JPG" },
     parentId: null,
     ticketed: false,
-    searchText: "",
     venues: [{ venueId: 7 }],
     organizers: [{ organizerId: 9 }, { organizerId: 8 }],
     categories: [{ categoryId: 2 }, { categoryId: 1 }],

@@ -6,18 +6,22 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { passwordMatches } from "../linked-posts/linked-post.access.ts";
 import { presentOrganizersById } from "../organizers/organizer.service.ts";
 import { translationsOf } from "../shared/translations.ts";
+import { listStatusWhere } from "../shared/visibility.ts";
 import { presentTermsById } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import { presentVenuesById } from "../venues/venue.service.ts";
 import { eventNotFound } from "./event.errors.ts";
 import { type EventRelations, presentEvent } from "./event.present.ts";
-import { EVENT_ROW_INCLUDE, type EventRow } from "./event.rows.ts";
+import { EVENT_COLUMNS, type EventRow, withEventLinks } from "./event.rows.ts";
 import type { EventOutput } from "./event.schemas.ts";
 import { uniqueIds } from "./event.write.ts";
 
 /** Loading events and everything they show, for every event operation. */
 
-/** The presented venues, organizers, terms and translations of a page of events: a fixed number of queries. */
+/**
+ * The presented venues, organizers, terms and translations of a page of events: a fixed number of queries.
+ * `translations` name only the members the actor could read, as the venues' and organizers' do.
+ */
 export async function eventRelations(
   scope: Scope,
   rows: readonly EventRow[],
@@ -52,7 +56,7 @@ export async function eventRelations(
     ),
     translationsOf(rows, (groups) =>
       db.event.findMany({
-        where: { translationGroup: { in: groups } },
+        where: { AND: [{ translationGroup: { in: groups } }, listStatusWhere(scope.actor, undefined)] },
         select: { id: true, language: true, translationGroup: true },
       }),
     ),
@@ -66,8 +70,11 @@ export function isUnlocked(actor: Actor, row: EventRow, password: string | undef
   return password !== undefined && passwordMatches(row.password, password);
 }
 
-export function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput): Promise<EventRow | null> {
-  return db.event.findUnique({ where, include: EVENT_ROW_INCLUDE });
+export async function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput): Promise<EventRow | null> {
+  const row = await db.event.findUnique({ where, ...EVENT_COLUMNS });
+  if (!row) return null;
+  const [loaded] = await withEventLinks(db, [row]);
+  return loaded ?? null;
 }
 
 /** An event as written or deleted: never redacted (the writer may edit it). */

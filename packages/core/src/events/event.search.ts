@@ -31,6 +31,15 @@ export function protectedTextAccess(actor: Actor): ProtectedTextAccess {
   return { authorId: actor.id, status: { notIn: ["publish", "future", "private"] } };
 }
 
+/**
+ * The events whose protected details (venue, organizer, terms, flags) filters on them may match: a filter must not
+ * reveal what a password hides any more than a search may. Undefined when the actor may see every event's.
+ */
+export function protectedDetailsWhere(access: ProtectedTextAccess): Prisma.EventWhereInput | undefined {
+  if (access === "all") return undefined;
+  return { OR: [{ password: "" }, ...(access === "title" ? [] : [access])] };
+}
+
 /** One search word: anywhere in unprotected (or accessible) events, in the title of the other protected ones. */
 export function searchWordWhere(word: string, access: ProtectedTextAccess): Prisma.EventWhereInput {
   const anywhere = { searchText: { contains: word } };

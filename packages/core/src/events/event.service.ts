@@ -1,5 +1,6 @@
 import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
 import { stampsAt } from "../shared/dates.ts";
+import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import type { Scope } from "../trpc/context.ts";
 import {
   eventInTrash,
@@ -65,8 +66,9 @@ export async function updateEventBySlug(scope: Scope, input: EventUpdateBySlugIn
 
 /**
  * `DELETE /events/{id}` (reference 3.5, decision 10): to the trash (again: 410), or with `force` (administrators)
- * permanently, with its links; answers with the event as it is (trashed) or was (deleted). Each write is a single
- * statement guarded by its own condition, so a concurrent delete cannot slip between the check and the write.
+ * permanently, with its links; answers with the event as it is (trashed) or was (deleted). Either way it leaves its
+ * translation group (the others keep theirs, and the language is free for a new translation). Each write is a
+ * single statement guarded by its own condition, so a concurrent delete cannot slip between the check and the write.
  */
 export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "id" | "force">): Promise<EventOutput> {
   const { actor, db, site } = scope;
@@ -82,16 +84,26 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
     const presented = presentEvent(existing, await eventRelations(scope, [existing], false), scope.links, {
       redacted: false,
     });
-    const { count } = await db.event.deleteMany({ where: { id } });
-    if (count === 0) throw eventNotFound(id);
+    await db.$transaction(async (tx) => {
+      const { count } = await tx.event.deleteMany({ where: { id } });
+      if (count === 0) throw eventNotFound(id);
+      await moveTermCounts(tx, countedLinksOf(existing), undefined);
+    });
     return presented;
   }
   const stamp = stampsAt(new Date(), site.timezone);
-  const { count } = await db.event.updateMany({
-    where: { id, status: { not: "trash" } },
-    data: { status: "trash", modified: stamp.local, modifiedUtc: stamp.utc },
+  const trash = { status: "trash", translationGroup: null, modified: stamp.local, modifiedUtc: stamp.utc };
+  await db.$transaction(async (tx) => {
+    // Published or not decides whether the terms lose the event: each guarded statement finds out atomically.
+    const published = await tx.event.updateMany({ where: { id, status: "publish" }, data: trash });
+    if (published.count === 0) {
+      const other = await tx.event.updateMany({ where: { id, status: { notIn: ["publish", "trash"] } }, data: trash });
+      if (other.count === 0) throw eventInTrash();
+      return;
+    }
+    const links = await tx.event.findUniqueOrThrow({ where: { id }, include: EVENT_TERM_LINKS });
+    await moveTermCounts(tx, countedLinksOf({ ...links, status: "publish" }), undefined);
   });
-  if (count === 0) throw eventInTrash();
   return presentEventById(scope, id);
 }
 

@@ -2,7 +2,7 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import type { Language } from "../shared/language.ts";
 import type { StatusWhere } from "../shared/visibility.ts";
 import type { DateBounds } from "./event.dates.ts";
-import { type ProtectedTextAccess, searchWordWhere } from "./event.search.ts";
+import { type ProtectedTextAccess, protectedDetailsWhere, searchWordWhere } from "./event.search.ts";
 
 /** A list query with every reference resolved (term ids, venue distances), ready to become a `where`. */
 export interface EventFilter {
@@ -11,7 +11,10 @@ export interface EventFilter {
   dates: DateBounds;
   /** Normalized words that must all be contained in `searchText`. */
   searchWords: readonly string[];
-  /** Whose password-protected text the search may match (only titles for the others). */
+  /**
+   * Whose password-protected text the search may match (only titles for the others), and whose protected details
+   * the filters on them may match (none for the others).
+   */
   protectedText: ProtectedTextAccess;
   categoryIds?: readonly number[] | undefined;
   tagIds?: readonly number[] | undefined;
@@ -50,9 +53,16 @@ function geolocCondition(geoloc: boolean): Prisma.EventWhereInput {
   return geoloc ? { venues: { some: VENUE_HAS_COORDINATES } } : { venues: { none: VENUE_HAS_COORDINATES } };
 }
 
+/** Does the query filter on what a password protects (links, flags, the venue's place)? */
+function filtersOnDetails(filter: EventFilter): boolean {
+  const details = [filter.categoryIds, filter.tagIds, filter.venueIds, filter.organizerIds, filter.featured];
+  return [...details, filter.ticketed, filter.geoloc, filter.nearVenueIds].some((value) => value !== undefined);
+}
+
 /**
  * The `where` of `GET /events`: the request's language, the statuses the actor may list, never events hidden
- * from listings, then every given filter (AND across filters, OR within a list).
+ * from listings, then every given filter (AND across filters, OR within a list). Filters on protected details
+ * match only the events whose details the actor may see.
  */
 export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
   const conditions: Prisma.EventWhereInput[] = [
@@ -74,6 +84,8 @@ export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
   if (filter.include) conditions.push({ id: { in: [...filter.include] } });
   if (filter.geoloc !== undefined) conditions.push(geolocCondition(filter.geoloc));
   if (filter.nearVenueIds) conditions.push({ venues: { some: { venueId: { in: [...filter.nearVenueIds] } } } });
+  const visible = filtersOnDetails(filter) ? protectedDetailsWhere(filter.protectedText) : undefined;
+  if (visible) conditions.push(visible);
   return { AND: conditions };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { can, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
+import { can, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import type { Tx } from "../db/db.ts";
 import { forbidden, invalidParam } from "../errors.ts";
@@ -8,12 +8,15 @@ import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizerInTx } from "../organizers/organizer.service.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { resolveImage } from "../shared/images.ts";
-import { slugify, uniqueSlug } from "../shared/slug.ts";
+import { type Language, languageSchema } from "../shared/language.ts";
+import { slugify, uniqueSlugs } from "../shared/slug.ts";
+import { idsInLanguage, type Translatable } from "../shared/translations.ts";
+import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import { resolveTermIdsForWrite } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenueInTx } from "../venues/venue.service.ts";
-import { scheduleOf } from "./event.dates.ts";
+import { type EventSchedule, scheduleOf } from "./event.dates.ts";
 import { eventNotFound, invalidLinkedPostId, unknownLinkedIds } from "./event.errors.ts";
 import { presentEventById } from "./event.read.service.ts";
 import type { EventCreateBody, EventOutput, EventUpdateInput, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
@@ -25,25 +28,37 @@ type LinkRef<T> = number | LinkedIdRef | T;
 /** A link of an event write: an existing record, or one to create from inline fields. */
 type PlannedLink<T> = { id: number } | { inline: T };
 
+/** A query for the live (not trashed) venues or organizers a write may link, with their translation groups. */
+type FindLinkable = (
+  where: { id: { in: number[] } } | { translationGroup: { in: string[] }; language: string },
+) => Promise<Translatable[]>;
+
 /**
  * Checks the ids of a `venue`/`organizer` write: an unknown bare id is a 400 naming the parameter, an unknown
- * `{id}` is `invalid-linked-post-id` (reference 3.3). Trashed records cannot be linked.
+ * `{id}` is `invalid-linked-post-id` (reference 3.3). Trashed records cannot be linked. A record of another
+ * language than the event's is replaced by its translation in the event's language when it has one.
  */
 async function planLinks<T extends object>(
   refs: ReadonlyArray<LinkRef<T>>,
   param: "venue" | "organizer",
-  findExisting: (ids: number[]) => Promise<Array<{ id: number }>>,
+  findLinkable: FindLinkable,
+  language: string,
 ): Promise<Array<PlannedLink<T>>> {
   const bare = refs.filter((ref): ref is number => typeof ref === "number");
   const referenced = refs.flatMap((ref) => (typeof ref === "object" && "id" in ref ? [ref.id] : []));
   const ids = uniqueIds([...bare, ...referenced]);
-  const found = new Set((ids.length ? await findExisting(ids) : []).map((row) => row.id));
+  const rows = ids.length ? await findLinkable({ id: { in: ids } }) : [];
+  const found = new Set(rows.map((row) => row.id));
   const unknown = bare.filter((id) => !found.has(id));
   if (unknown.length) throw unknownLinkedIds(param, uniqueIds(unknown));
   if (referenced.some((id) => !found.has(id))) throw invalidLinkedPostId();
+  const idFor = await idsInLanguage(rows, language, (groups) =>
+    findLinkable({ translationGroup: { in: groups }, language }),
+  );
+  const inLanguage = (id: number) => ({ id: idFor.get(id) ?? id });
   return refs.map((ref) => {
-    if (typeof ref === "number") return { id: ref };
-    return "id" in ref ? { id: ref.id } : { inline: ref };
+    if (typeof ref === "number") return inLanguage(ref);
+    return "id" in ref ? inLanguage(ref.id) : { inline: ref };
   });
 }
 
@@ -61,20 +76,23 @@ interface TranslationPlan {
 }
 
 /**
- * Joining the translation group of `translation_of`: it must be another event, and its group must not yet have
- * an event in `language` (else a 400 naming `translation_of`).
+ * Joining the translation group of `translation_of`: it must be another event that the actor can see and that is
+ * not in the trash, and its group must not yet have an event in `language` (else a 400 naming `translation_of`).
  */
 async function planTranslation(
   tx: Tx,
+  actor: Actor,
   targetId: number,
   language: string,
   selfId: number | undefined,
 ): Promise<TranslationPlan> {
   const target = await tx.event.findUnique({
     where: { id: targetId },
-    select: { id: true, language: true, translationGroup: true },
+    select: { id: true, language: true, translationGroup: true, status: true, authorId: true },
   });
-  if (!target || target.id === selfId) throw invalidParam("translation_of", `No other event with the id ${targetId}.`);
+  if (!target || target.id === selfId || target.status === "trash" || !canRead(actor, target)) {
+    throw invalidParam("translation_of", `No other event with the id ${targetId}.`);
+  }
   const members = target.translationGroup
     ? await tx.event.findMany({
         where: { translationGroup: target.translationGroup },
@@ -98,8 +116,9 @@ interface CheckedReferences {
 /** Validation of every reference a write makes, before any permission check (reference 1.2). Read-only. */
 async function checkReferences(
   tx: Tx,
+  actor: Actor,
   fields: EventWriteFields,
-  target: { language: string; selfId?: number | undefined },
+  target: { language: Language; selfId?: number | undefined },
 ): Promise<CheckedReferences> {
   if (fields.author !== undefined && !(await tx.user.findUnique({ where: { id: fields.author } }))) {
     throw invalidParam("author", `No user with the id ${fields.author}.`);
@@ -111,26 +130,37 @@ async function checkReferences(
     }
   }
   const live = { status: { not: "trash" } };
+  const select = { id: true, language: true, translationGroup: true } as const;
   return {
     venues:
       fields.venue &&
-      (await planLinks(fields.venue, "venue", (ids) =>
-        tx.venue.findMany({ where: { id: { in: ids }, ...live }, select: { id: true } }),
+      (await planLinks(
+        fields.venue,
+        "venue",
+        (where) => tx.venue.findMany({ where: { ...where, ...live }, select }),
+        target.language,
       )),
     organizers:
       fields.organizer &&
-      (await planLinks(fields.organizer, "organizer", (ids) =>
-        tx.organizer.findMany({ where: { id: { in: ids }, ...live }, select: { id: true } }),
+      (await planLinks(
+        fields.organizer,
+        "organizer",
+        (where) => tx.organizer.findMany({ where: { ...where, ...live }, select }),
+        target.language,
       )),
     translation:
       fields.translation_of === undefined
         ? undefined
-        : await planTranslation(tx, fields.translation_of, target.language, target.selfId),
+        : await planTranslation(tx, actor, fields.translation_of, target.language, target.selfId),
   };
 }
 
 /** Writing as another author needs the right to edit others' events. */
-function requireAuthorChoice(actor: Actor, author: number | undefined, current: number | null | undefined): void {
+export function requireAuthorChoice(
+  actor: Actor,
+  author: number | undefined,
+  current: number | null | undefined,
+): void {
   if (author === undefined || author === current || (actor.kind === "user" && author === actor.id)) return;
   if (!can(actor, "edit_others_posts")) throw forbidden(actor.kind === "anonymous");
 }
@@ -157,9 +187,20 @@ function replacing<T>(links: { create: T[] } | undefined) {
   return links && { deleteMany: {}, create: links.create };
 }
 
-function slugTaken(tx: Tx, language: string, selfId?: number) {
-  return async (slug: string) =>
-    (await tx.event.findFirst({ where: { language, slug, NOT: { id: selfId } }, select: { id: true } })) !== null;
+/**
+ * The first free slug for `wanted` among the events of the language: a few lookups of growing batches of
+ * candidates (`-2`, `-3`, …) rather than one per candidate, so that the hundredth event of a title stays cheap.
+ */
+async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: number): Promise<string> {
+  const base = slugify(wanted);
+  const [slug = base] = await uniqueSlugs([base], async (candidates) => {
+    const rows = await tx.event.findMany({
+      where: { language, slug: { in: candidates }, NOT: { id: selfId } },
+      select: { slug: true },
+    });
+    return rows.map((row) => row.slug);
+  });
+  return slug;
 }
 
 async function joinGroup(tx: Tx, plan: TranslationPlan | undefined): Promise<void> {
@@ -168,46 +209,68 @@ async function joinGroup(tx: Tx, plan: TranslationPlan | undefined): Promise<voi
   }
 }
 
+/**
+ * The columns of a new event but its slug, links and translation group: shared with the bulk path, so that both
+ * store the same values for the same body.
+ */
+export function newEventColumns(scope: Scope, body: EventCreateBody, schedule: EventSchedule, now: Date) {
+  const { actor, site } = scope;
+  const stamp = stampsAt(now, site.timezone);
+  const posted = postDateOf(body, schedule.timezone, site.timezone, now) ?? {
+    postDate: stamp.local,
+    postDateUtc: stamp.utc,
+  };
+  return {
+    ...scalarChanges(body),
+    ...schedule,
+    ...posted,
+    title: body.title,
+    status: scaleBackStatus(actor, body.status),
+    authorId: body.author ?? (actor.kind === "user" ? actor.id : null),
+    language: scope.language,
+    modified: stamp.local,
+    modifiedUtc: stamp.utc,
+    searchText: eventSearchText({
+      title: body.title,
+      excerpt: body.excerpt ?? "",
+      description: body.description ?? "",
+    }),
+  };
+}
+
 /** `POST /events` (reference 3.3): one transaction; a failure anywhere leaves nothing behind. */
 export async function createEvent(scope: Scope, body: EventCreateBody): Promise<EventOutput> {
   const { actor, site } = scope;
   const now = new Date();
   const schedule = scheduleOf(body, undefined, site.timezone, now);
-  const id = await runWrite(scope.db, async (tx) => {
-    const checked = await checkReferences(tx, body, { language: scope.language });
-    requireCapability(actor, "create_posts");
-    requireAuthorChoice(actor, body.author, undefined);
-    const links = await writeLinks(tx, scope, body, checked);
-    const stamp = stampsAt(now, site.timezone);
-    const posted = postDateOf(body, schedule.timezone, site.timezone, now) ?? {
-      postDate: stamp.local,
-      postDateUtc: stamp.utc,
-    };
-    await joinGroup(tx, checked.translation);
-    const created = await tx.event.create({
-      data: {
-        ...scalarChanges(body),
-        ...schedule,
-        ...posted,
-        ...links,
-        title: body.title,
-        slug: await uniqueSlug(slugify(body.slug ?? body.title), slugTaken(tx, scope.language)),
-        status: scaleBackStatus(actor, body.status),
-        authorId: body.author ?? (actor.kind === "user" ? actor.id : null),
-        language: scope.language,
-        translationGroup: checked.translation?.group,
-        modified: stamp.local,
-        modifiedUtc: stamp.utc,
-        searchText: eventSearchText({
-          title: body.title,
-          excerpt: body.excerpt ?? "",
-          description: body.description ?? "",
-        }),
-      },
-      select: { id: true },
-    });
-    return created.id;
-  });
+  const id = await runWrite(
+    scope.db,
+    async (tx) => {
+      const checked = await checkReferences(tx, actor, body, { language: scope.language });
+      requireCapability(actor, "create_posts");
+      requireAuthorChoice(actor, body.author, undefined);
+      const links = await writeLinks(tx, scope, body, checked);
+      await joinGroup(tx, checked.translation);
+      const columns = newEventColumns(scope, body, schedule, now);
+      const created = await tx.event.create({
+        data: {
+          ...columns,
+          ...links,
+          slug: await freeEventSlug(tx, scope.language, body.slug ?? body.title),
+          translationGroup: checked.translation?.group,
+        },
+        select: { id: true },
+      });
+      await moveTermCounts(tx, undefined, {
+        language: columns.language,
+        status: columns.status,
+        categoryIds: links.categories?.create.map((link) => link.categoryId) ?? [],
+        tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
+      });
+      return created.id;
+    },
+    { queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}` },
+  );
   return presentEventById(scope, id);
 }
 
@@ -219,44 +282,59 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
   const { id, ml_language: _language, ...fields } = input;
   const { actor, site } = scope;
   const now = new Date();
-  await runWrite(scope.db, async (tx) => {
-    const existing = await tx.event.findUnique({ where: { id } });
-    const checked = await checkReferences(tx, fields, { language: existing?.language ?? scope.language, selfId: id });
-    const schedule = existing && changesSchedule(fields) ? scheduleOf(fields, existing, site.timezone, now) : undefined;
-    if (!existing) {
-      requireCapability(actor, "create_posts");
-      throw eventNotFound(id);
-    }
-    requireEdit(actor, existing);
-    requireAuthorChoice(actor, fields.author, existing.authorId);
-    const links = await writeLinks(tx, scope, fields, checked);
-    const stamp = stampsAt(now, site.timezone);
-    await joinGroup(tx, checked.translation);
-    await tx.event.update({
-      where: { id },
-      data: {
-        ...scalarChanges(fields),
-        ...schedule,
-        ...postDateOf(fields, schedule?.timezone ?? existing.timezone, site.timezone, now),
-        imageId: links.imageId,
-        parentId: links.parentId,
-        venues: replacing(links.venues),
-        organizers: replacing(links.organizers),
-        categories: replacing(links.categories),
-        tags: replacing(links.tags),
-        slug: fields.slug && (await uniqueSlug(slugify(fields.slug), slugTaken(tx, existing.language, id))),
-        status: fields.status && scaleBackStatus(actor, fields.status),
-        authorId: fields.author,
-        translationGroup: checked.translation?.group,
-        modified: stamp.local,
-        modifiedUtc: stamp.utc,
-        searchText: eventSearchText({
-          title: fields.title ?? existing.title,
-          excerpt: fields.excerpt ?? existing.excerpt,
-          description: fields.description ?? existing.description,
-        }),
-      },
-    });
-  });
+  await runWrite(
+    scope.db,
+    async (tx) => {
+      const existing = await tx.event.findUnique({ where: { id }, include: EVENT_TERM_LINKS });
+      // Links are made in the event's own language, whatever the language of the request.
+      const eventScope = { ...scope, language: existing ? languageSchema.parse(existing.language) : scope.language };
+      const checked = await checkReferences(tx, actor, fields, { language: eventScope.language, selfId: id });
+      const schedule =
+        existing && changesSchedule(fields) ? scheduleOf(fields, existing, site.timezone, now) : undefined;
+      if (!existing) {
+        requireCapability(actor, "create_posts");
+        throw eventNotFound(id);
+      }
+      requireEdit(actor, existing);
+      requireAuthorChoice(actor, fields.author, existing.authorId);
+      const links = await writeLinks(tx, eventScope, fields, checked);
+      const stamp = stampsAt(now, site.timezone);
+      await joinGroup(tx, checked.translation);
+      const status = fields.status && scaleBackStatus(actor, fields.status);
+      const before = countedLinksOf(existing);
+      await moveTermCounts(tx, before, {
+        language: before.language,
+        status: status ?? before.status,
+        categoryIds: links.categories?.create.map((link) => link.categoryId) ?? before.categoryIds,
+        tagIds: links.tags?.create.map((link) => link.tagId) ?? before.tagIds,
+      });
+      await tx.event.update({
+        where: { id },
+        data: {
+          ...scalarChanges(fields),
+          ...schedule,
+          ...postDateOf(fields, schedule?.timezone ?? existing.timezone, site.timezone, now),
+          imageId: links.imageId,
+          parentId: links.parentId,
+          venues: replacing(links.venues),
+          organizers: replacing(links.organizers),
+          categories: replacing(links.categories),
+          tags: replacing(links.tags),
+          slug: fields.slug && (await freeEventSlug(tx, existing.language, fields.slug, id)),
+          status,
+          authorId: fields.author,
+          translationGroup: checked.translation?.group,
+          modified: stamp.local,
+          modifiedUtc: stamp.utc,
+          searchText: eventSearchText({
+            title: fields.title ?? existing.title,
+            excerpt: fields.excerpt ?? existing.excerpt,
+            description: fields.description ?? existing.description,
+          }),
+        },
+      });
+    },
+    { serializable: true, queueKey: `event:${id}` },
+  );
   return presentEventById(scope, id);
 }

@@ -76,12 +76,12 @@ export const linkedPostListQuery = z.object({
     .optional()
     .meta({ description: "Words that some single field must all contain (case- and accent-insensitive)." }),
   event: positiveId.optional().meta({ description: "Only those linked to this event." }),
-  has_events: wpBoolean
-    .optional()
-    .meta({ description: "true: only those linked to an event that is not a draft; false: only the others." }),
+  has_events: wpBoolean.optional().meta({
+    description: "true: only those linked to an event of the language that is not a draft; false: the others.",
+  }),
   only_with_upcoming: wpBoolean
     .optional()
-    .meta({ description: "true: only those linked to an upcoming event visible to the requester." }),
+    .meta({ description: "true: only those linked to an upcoming event of the language visible to the requester." }),
   status: statusFilter.optional(),
   ml_language: mlLanguage,
 });

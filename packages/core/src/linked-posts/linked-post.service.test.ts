@@ -132,7 +132,44 @@ describe("runWrite", () => {
     const outcome = await runWrite(db, async () => 1).catch((error: unknown) => error);
     expect(outcome).toBeInstanceOf(DomainError);
     expect(outcome).toMatchObject({ status: 409, code: "rest_conflict" });
-    expect(attempts()).toBe(10);
+    expect(attempts()).toBe(20);
+  });
+
+  it("retries what a concurrent write causes: a row gone (P2003, P2025), a serialization failure (P2034, or at commit)", async () => {
+    const commitConflict = Object.assign(new Error("TransactionWriteConflict"), {
+      name: "DriverAdapterError",
+      cause: { kind: "TransactionWriteConflict" },
+    });
+    for (const error of [{ code: "P2003" }, { code: "P2025" }, { code: "P2034" }, commitConflict]) {
+      let attempts = 0;
+      const db = {
+        $transaction: async (work: () => Promise<number>) => {
+          attempts += 1;
+          if (attempts < 3) throw error;
+          return work();
+        },
+      } as unknown as Db;
+      expect(await runWrite(db, async () => 7)).toBe(7);
+      expect(attempts).toBe(3);
+    }
+  });
+
+  it("runs the writes of one queue key one after the other, and those of other keys alongside", async () => {
+    const events: string[] = [];
+    const db = { $transaction: (work: () => Promise<unknown>) => work() } as unknown as Db;
+    const write = (name: string, key: string) =>
+      runWrite(
+        db,
+        async () => {
+          events.push(`${name} starts`);
+          await new Promise((resolve) => setImmediate(resolve));
+          events.push(`${name} ends`);
+        },
+        { queueKey: key },
+      );
+    await Promise.all([write("a1", "a"), write("a2", "a"), write("b1", "b")]);
+    expect(events.indexOf("a2 starts")).toBeGreaterThan(events.indexOf("a1 ends"));
+    expect(events.indexOf("b1 starts")).toBeLessThan(events.indexOf("a1 ends"));
   });
 
   it("passes other failures on at once", async () => {

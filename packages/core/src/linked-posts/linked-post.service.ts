@@ -84,10 +84,14 @@ async function presentRow<Own, Body extends LinkedPostWriteFields, Output>(
   return (await presenterOf(kind, db, scope, [row], options))(row);
 }
 
-async function requireEvent(db: Tx, id: number): Promise<void> {
-  if (!(await db.event.findUnique({ where: { id }, select: { id: true } }))) {
-    throw invalidParam("event", `No event has the id ${id}.`);
-  }
+/**
+ * Checks the `event` filter: an unknown event is a 400. Are that event's links shown to the actor? Not when a
+ * password protects them from it (they are among its details).
+ */
+async function eventLinksShown(db: Tx, actor: Actor, id: number): Promise<boolean> {
+  const event = await db.event.findUnique({ where: { id }, select: { password: true, status: true, authorId: true } });
+  if (!event) throw invalidParam("event", `No event has the id ${id}.`);
+  return !isRedacted(actor, event);
 }
 
 /** Publication dates from `date` (site time zone) and `date_utc`; `date_utc` fixes the instant when both come. */
@@ -143,17 +147,22 @@ interface GroupJoin {
   starter?: number;
 }
 
-/** The translation group `translation_of` joins; it must not have the language yet (decision 12). */
+/**
+ * The translation group `translation_of` joins: that of another record the actor can see and that is not in the
+ * trash; it must not have the language yet (decision 12).
+ */
 async function translationGroupOf<Own>(
   kind: { singular: string },
   store: LinkedPostStore<Own>,
+  actor: Actor,
   targetId: number,
   language: string,
   selfId?: number,
 ): Promise<GroupJoin> {
-  const target = await store.findFirst({ id: targetId });
-  if (!target || target.id === selfId)
+  const target = await store.findFirst({ id: targetId, status: { not: "trash" } });
+  if (!target || target.id === selfId || !canRead(actor, target)) {
     throw invalidParam("translation_of", `No ${kind.singular} has the id ${targetId}.`);
+  }
   const members = target.translationGroup
     ? await store.findMany({ where: { translationGroup: target.translationGroup } })
     : [target];
@@ -182,7 +191,7 @@ async function validateWrite<Own, Body extends LinkedPostWriteFields, Output>(
   const join =
     body.translation_of === undefined
       ? undefined
-      : await translationGroupOf(kind, kind.store(tx), body.translation_of, language, selfId);
+      : await translationGroupOf(kind, kind.store(tx), scope.actor, body.translation_of, language, selfId);
   return { columns, join };
 }
 
@@ -299,9 +308,11 @@ export function linkedPostService<
         now: new Date(),
         searchFieldCount: searchFieldCount(kind.searchColumns),
       });
-      if (query.event !== undefined) await requireEvent(scope.db, query.event);
+      const shown = query.event === undefined || (await eventLinksShown(scope.db, scope.actor, query.event));
       const store = kind.store(scope.db);
-      const [rows, total] = await Promise.all([store.findMany({ where, ...pageWindow(query) }), store.count(where)]);
+      const [rows, total] = shown
+        ? await Promise.all([store.findMany({ where, ...pageWindow(query) }), store.count(where)])
+        : [[], 0];
       if (query.page > 1 && rows.length === 0) throw archivePageNotFound(kind.singular);
       const pages = totalPages(total, query.per_page);
       const items = rows.map(await presenterOf(kind, scope.db, scope, rows, { jsonLd: false }));
@@ -320,8 +331,13 @@ export function linkedPostService<
     },
 
     create(scope: Scope, body: Body): Promise<Output> {
-      return runWrite(scope.db, async (tx) =>
-        presentRow(kind, tx, scope, await createRow(kind, tx, scope, body), { jsonLd: false }),
+      return runWrite(
+        scope.db,
+        async (tx) => presentRow(kind, tx, scope, await createRow(kind, tx, scope, body), { jsonLd: false }),
+        {
+          serializable: true,
+          queueKey: `${kind.singular}-name:${scope.language}:${normalizeText(kind.nameOf(body) ?? "")}`,
+        },
       );
     },
 
@@ -340,7 +356,8 @@ export function linkedPostService<
 
     /**
      * Moves a record to the trash (410 when it is there already) or, with `force` (administrators), deletes it.
-     * Either way every event's link to it goes in the same transaction.
+     * Either way every event's link to it goes in the same transaction, and it leaves its translation group (the
+     * others keep theirs, and the language is free for a new translation).
      */
     remove(scope: Scope, target: LinkedPostTarget, force: boolean): Promise<Output> {
       return runWrite(scope.db, async (tx) => {
@@ -358,7 +375,12 @@ export function linkedPostService<
         await store.unlinkEvents(row.id);
         const now = new Date();
         const modified = stampsAt(now, scope.site.timezone).local;
-        const trashed = await store.update(row.id, { status: "trash", modified, modifiedUtc: now });
+        const trashed = await store.update(row.id, {
+          status: "trash",
+          translationGroup: null,
+          modified,
+          modifiedUtc: now,
+        });
         return presentRow(kind, tx, scope, trashed, { jsonLd: false });
       });
     },

@@ -35,18 +35,20 @@ describe("buildLinkedPostWhere", () => {
     expect(where({ event: "12" }).AND).toContainEqual({ events: { some: { eventId: 12 } } });
   });
 
-  it("counts only events that are not drafts, pending or trashed for has_events", () => {
-    const counted = { event: { status: { notIn: ["draft", "pending", "trash"] } } };
+  it("counts only events of the language that are not drafts, pending or trashed for has_events", () => {
+    const counted = { event: { language: "de", status: { notIn: ["draft", "pending", "trash"] } } };
     expect(where({ has_events: "true" }).AND).toContainEqual({ events: { some: counted } });
     expect(where({ has_events: "0" }).AND).toContainEqual({ events: { none: counted } });
   });
 
-  it("keeps those with an upcoming event the requester may see for only_with_upcoming=true only", () => {
+  it("keeps those with an upcoming event of the language the requester may see for only_with_upcoming=true only", () => {
     expect(where({ only_with_upcoming: "true" }).AND).toContainEqual({
-      events: { some: { event: { AND: [{ startUtc: { gte: now } }, { status: "publish" }] } } },
+      events: { some: { event: { language: "de", AND: [{ startUtc: { gte: now } }, { status: "publish" }] } } },
     });
     expect(where({ only_with_upcoming: "1" }, editor).AND).toContainEqual({
-      events: { some: { event: { AND: [{ startUtc: { gte: now } }, { status: { not: "trash" } }] } } },
+      events: {
+        some: { event: { language: "de", AND: [{ startUtc: { gte: now } }, { status: { not: "trash" } }] } },
+      },
     });
     expect(where({ only_with_upcoming: "false" })).toEqual(where({}));
   });

@@ -29,13 +29,14 @@ export function buildLinkedPostWhere(query: LinkedPostFilters, context: LinkedPo
     conditions.push(fieldSearchWhere(searchFragments(query.search), context.searchFieldCount));
   }
   if (query.event !== undefined) conditions.push({ events: { some: { eventId: query.event } } });
+  // Only the events of the list's language count, as every filter sees only that language.
   if (query.has_events !== undefined) {
-    const counted = { event: { status: { notIn: NOT_COUNTED_EVENT_STATUSES } } };
+    const counted = { event: { language, status: { notIn: NOT_COUNTED_EVENT_STATUSES } } };
     conditions.push(query.has_events ? { events: { some: counted } } : { events: { none: counted } });
   }
   if (query.only_with_upcoming) {
     // The events count as the requester would see them in the event list.
-    const upcoming = { AND: [{ startUtc: { gte: now } }, listStatusWhere(actor, undefined)] };
+    const upcoming = { language, AND: [{ startUtc: { gte: now } }, listStatusWhere(actor, undefined)] };
     conditions.push({ events: { some: { event: upcoming } } });
   }
   return { language, AND: conditions };

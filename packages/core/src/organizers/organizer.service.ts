@@ -3,21 +3,24 @@ import { definedOnly } from "../linked-posts/linked-post.fields.ts";
 import type { LinkedPostKind, LinkedPostStore } from "../linked-posts/linked-post.kind.ts";
 import { linkedPostService } from "../linked-posts/linked-post.service.ts";
 import { LINKED_POST_ORDER } from "../linked-posts/linked-post.where.ts";
+import { withImage, withImages } from "../shared/images.ts";
 import type { Scope } from "../trpc/context.ts";
 import { type OrganizerColumns, presentOrganizer } from "./organizer.present.ts";
 import type { OrganizerCreateBody, OrganizerOutput, OrganizerUpdateBody } from "./organizer.schemas.ts";
 import { ORGANIZER_SEARCH_COLUMNS } from "./organizer.where.ts";
 
-const include = { image: true } as const;
-
 function organizerStore(db: Tx): LinkedPostStore<OrganizerColumns> {
   return {
-    findFirst: (where) => db.organizer.findFirst({ where, include }),
-    findMany: ({ where, skip, take }) =>
-      db.organizer.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take, include }),
+    findFirst: async (where) => {
+      const row = await db.organizer.findFirst({ where });
+      return row && withImage(db, row);
+    },
+    findMany: async ({ where, skip, take }) =>
+      withImages(db, await db.organizer.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take })),
     count: (where) => db.organizer.count({ where }),
-    create: (data) => db.organizer.create({ data, include }),
-    update: (id, common, own) => db.organizer.update({ where: { id }, data: { ...common, ...own }, include }),
+    create: async (data) => withImage(db, await db.organizer.create({ data })),
+    update: async (id, common, own) =>
+      withImage(db, await db.organizer.update({ where: { id }, data: { ...common, ...own } })),
     unlinkEvents: async (id) => {
       await db.eventOrganizer.deleteMany({ where: { organizerId: id } });
     },

@@ -38,6 +38,37 @@ export async function resolveImage(tx: Tx, value: ImageRef, field = "image"): Pr
   return existing?.id ?? (await tx.image.create({ data: { url: value } })).id;
 }
 
+/** What presenters need of an image record. */
+export interface ImageRecord {
+  id: number;
+  url: string;
+}
+
+/**
+ * Rows with their image record, read in one query for all of them, and in none when no row has an image (a Prisma
+ * `include` would query for the null keys too).
+ */
+export async function withImages<T extends { imageId: number | null }>(
+  db: Tx,
+  rows: readonly T[],
+): Promise<Array<T & { image: ImageRecord | null }>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.imageId === null ? [] : [row.imageId])))];
+  const images = ids.length
+    ? await db.image.findMany({ where: { id: { in: ids } }, select: { id: true, url: true } })
+    : [];
+  const byId = new Map(images.map((image) => [image.id, image]));
+  return rows.map((row) => ({ ...row, image: row.imageId === null ? null : (byId.get(row.imageId) ?? null) }));
+}
+
+/** One row with its image record (no query when it has none). */
+export async function withImage<T extends { imageId: number | null }>(
+  db: Tx,
+  row: T,
+): Promise<T & { image: ImageRecord | null }> {
+  const [loaded] = await withImages(db, [row]);
+  return loaded ?? { ...row, image: null };
+}
+
 /** The wire shape of a present image (`presentImage` without the `false` case). */
 export const imageOutput = z.object({
   url: z.string(),

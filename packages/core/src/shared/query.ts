@@ -14,23 +14,20 @@ function toInteger(value: unknown): unknown {
   return value;
 }
 
+/** The largest id: ids are 32-bit integers in both databases (PostgreSQL refuses larger numbers in a query). */
+const MAX_ID = 2 ** 31 - 1;
+
 /**
  * The decimal `id` of an item path. An invalid one means the route does not exist (404 `rest_no_route`, as the
- * reference's `(?P<id>\\d+)` routes): the error mapping treats every top-level `id` issue that way.
+ * reference's `(?P<id>\\d+)` routes): the error mapping treats every top-level `id` issue that way. So does an id
+ * too large to exist.
  */
 export const pathId = z
-  .preprocess((value: number) => toInteger(value), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER))
+  .preprocess((value: number) => toInteger(value), z.number().int().nonnegative().max(MAX_ID))
   .meta({ description: "Numeric id of the item." });
 
 /** A positive integer id (a body field or query parameter). */
-export const positiveId = z.preprocess(
-  (value: number) => toInteger(value),
-  z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-);
+export const positiveId = z.preprocess((value: number) => toInteger(value), z.number().int().positive().max(MAX_ID));
 
 /** WordPress booleans: true/false/1/0 in any case, as strings or typed values. */
 export const wpBoolean = z.preprocess((input: boolean) => {
@@ -56,28 +53,13 @@ export function listItems(value: unknown): unknown[] {
 /** A list of positive ids as an array, a CSV string or repeated keys. */
 export const idList = z.preprocess(
   (value: number[] | number) => (value === undefined ? value : listItems(value).map(toInteger)),
-  z.array(
-    z
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  ),
+  z.array(z.number().int().positive().max(MAX_ID)),
 );
 
 /** A list of term references: ids or slugs/names. */
 export const termRefList = z.preprocess(
   (value: Array<number | string> | number | string) => (value === undefined ? value : listItems(value).map(toInteger)),
-  z.array(
-    z.union([
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-      z.string().min(1).max(200),
-    ]),
-  ),
+  z.array(z.union([z.number().int().positive().max(MAX_ID), z.string().min(1).max(200)])),
 );
 
 /** A non-empty string (WordPress' `is_string` validator rejects ""). */

@@ -33,3 +33,30 @@ export async function translationsOf<T extends Translatable>(
     }),
   );
 }
+
+/**
+ * For records linked from a record in `language` (an event's categories, tags, venues, organizers): the id of each
+ * record's group member in that language when there is one, else its own id. `findMembersIn` returns the members
+ * in `language` of the given groups (one query for all of them).
+ */
+export async function idsInLanguage(
+  records: readonly Translatable[],
+  language: string,
+  findMembersIn: (groups: string[]) => Promise<Translatable[]>,
+): Promise<Map<number, number>> {
+  const groups = [
+    ...new Set(
+      records.flatMap((record) =>
+        record.language !== language && record.translationGroup ? [record.translationGroup] : [],
+      ),
+    ),
+  ];
+  const members = groups.length ? await findMembersIn(groups) : [];
+  const memberOfGroup = new Map(members.map((member) => [member.translationGroup, member.id]));
+  return new Map(
+    records.map((record) => {
+      const member = record.language === language ? undefined : memberOfGroup.get(record.translationGroup);
+      return [record.id, member ?? record.id];
+    }),
+  );
+}

@@ -15,6 +15,7 @@ const child: TermRow = {
   parentId: 3,
   language: "de",
   translationGroup: "g1",
+  eventCount: 4,
 };
 
 describe("presentTerm", () => {

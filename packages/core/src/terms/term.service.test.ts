@@ -5,6 +5,7 @@ import { DomainError } from "../errors.ts";
 import type { Language } from "../shared/language.ts";
 import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
+import { recountTermEvents } from "./term.counts.ts";
 import { findTermIdsForFilter, presentTermsById, resolveTermIdsForWrite } from "./term.service.ts";
 
 const API = "http://calendar.test/cal/events/v1";
@@ -50,6 +51,7 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
         categories: { create: [{ categoryId: ids.jazz }] },
       },
     });
+    await recountTermEvents(db);
   });
 
   describe("presentTermsById", () => {
@@ -116,6 +118,7 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
           parentId: null,
           language: "en",
           translationGroup: null,
+          eventCount: 0,
         },
       ]);
       expect(resolved).toEqual([ids.theatre, created[0]?.id, ids.music]);

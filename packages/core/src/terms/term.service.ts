@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
 import type { Db, Tx } from "../db/db.ts";
 import { DomainError, invalidParam, invalidParams } from "../errors.ts";
+import { isRedacted } from "../linked-posts/linked-post.access.ts";
+import { isRace, pauseBefore } from "../linked-posts/linked-post.transaction.ts";
 import type { LinkBase } from "../shared/links.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
-import { translationsOf } from "../shared/translations.ts";
+import { idsInLanguage, translationsOf } from "../shared/translations.ts";
 import type { Scope } from "../trpc/context.ts";
 import { presentEmbeddedTerm, type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
 import type { EmbeddedTerm, Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
@@ -28,22 +30,10 @@ export interface TermPage<TTerm> extends TermPageLinks {
 
 // Reads
 
-/** The published-event count of each of a batch of rows, in its own language: one query per language. */
-async function countsOf(store: TermStore, rows: readonly TermRow[]): Promise<(row: TermRow) => number> {
-  const idsByLanguage = new Map<string, number[]>();
-  for (const row of rows) idsByLanguage.set(row.language, [...(idsByLanguage.get(row.language) ?? []), row.id]);
-  const counts = new Map<number, number>();
-  for (const [language, ids] of idsByLanguage) {
-    for (const [id, count] of await store.publishedCounts(ids, language)) counts.set(id, count);
-  }
-  return (row) => counts.get(row.id) ?? 0;
-}
-
-/** The count and translations of each of a batch of rows: the count queries and one translation query. */
+/** The count (kept on the row) and translations of each of a batch of rows: one translation query. */
 async function factsOf(store: TermStore, rows: readonly TermRow[]): Promise<(row: TermRow) => TermFacts> {
-  const countOf = await countsOf(store, rows);
   const translations = await translationsOf(rows, (groups) => store.find({ translationGroup: { in: groups } }));
-  return (row) => ({ count: countOf(row), translations: translations.get(row.id) ?? {} });
+  return (row) => ({ count: row.eventCount, translations: translations.get(row.id) ?? {} });
 }
 
 async function presentOne<TTerm>(store: TermStore, resource: TermResource<TTerm>, row: TermRow, links: LinkBase) {
@@ -69,7 +59,11 @@ async function unknownIds(store: TermStore, ids: readonly number[]): Promise<num
 }
 
 /** The list parameters that name records must name existing ones (checked together, as WordPress does). */
-async function checkListReferences(tx: Tx, store: TermStore, query: TermListQuery): Promise<void> {
+/**
+ * Checks the ids a list refers to (an unknown one is a 400 naming its parameter); returns the event of `post` or
+ * `event`, if given, with what decides who sees its terms.
+ */
+async function checkListReferences(tx: Tx, store: TermStore, query: TermListQuery) {
   const invalid: Record<string, string> = {};
   for (const param of ["include", "exclude"] as const) {
     const missing = await unknownIds(store, query[param] ?? []);
@@ -79,10 +73,13 @@ async function checkListReferences(tx: Tx, store: TermStore, query: TermListQuer
     invalid.parent = "No category has this id.";
   }
   const eventId = query.event ?? query.post;
-  if (eventId !== undefined && !(await tx.event.findUnique({ where: { id: eventId }, select: { id: true } }))) {
-    invalid[query.event !== undefined ? "event" : "post"] = "No event has this id.";
-  }
+  const event =
+    eventId === undefined
+      ? undefined
+      : await tx.event.findUnique({ where: { id: eventId }, select: { password: true, status: true, authorId: true } });
+  if (event === null) invalid[query.event !== undefined ? "event" : "post"] = "No event has this id.";
   if (Object.keys(invalid).length) throw invalidParams(invalid);
+  return event ?? undefined;
 }
 
 async function findPage(store: TermStore, query: TermListQuery, language: string) {
@@ -95,14 +92,7 @@ async function findPage(store: TermStore, query: TermListQuery, language: string
   const all = await store.find(where);
   const sorted =
     sort.kind === "count"
-      ? sortByCount(
-          all,
-          await store.publishedCounts(
-            all.map((row) => row.id),
-            language,
-          ),
-          sort.direction,
-        )
+      ? sortByCount(all, new Map(all.map((row) => [row.id, row.eventCount])), sort.direction)
       : sortByInclude(all, sort.ids, sort.direction);
   const { skip, take } = pageWindow(query);
   return { rows: sorted.slice(skip, skip + take), total: all.length };
@@ -116,8 +106,10 @@ export function listTerms<TTerm>(
 ): Promise<TermPage<TTerm>> {
   return scope.db.$transaction(async (tx) => {
     const store = termStore(tx, resource.taxonomy);
-    await checkListReferences(tx, store, query);
-    const { rows, total } = await findPage(store, query, scope.language);
+    const event = await checkListReferences(tx, store, query);
+    // The terms of a protected event are among the details its password hides.
+    const hidden = event !== undefined && isRedacted(scope.actor, event);
+    const { rows, total } = hidden ? { rows: [], total: 0 } : await findPage(store, query, scope.language);
     const facts = await factsOf(store, rows);
     const pages = totalPages(total, query.per_page);
     return {
@@ -137,33 +129,34 @@ export async function getTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>
 
 // Writes
 
-const RACE_ATTEMPTS = 5;
+const RACE_ATTEMPTS = 20;
 
-/**
- * Prisma's codes for what a concurrent write causes: a unique violation, a foreign key to a row just deleted, a
- * row just deleted, a serialization failure.
- */
-const RACE_CODES = new Set(["P2002", "P2003", "P2025", "P2034"]);
-
-function isRace(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && RACE_CODES.has(String(error.code));
-}
+/** The PostgreSQL advisory lock that queues term writes (an arbitrary key, used for nothing else). */
+const TERM_WRITE_LOCK = 7_301_002;
 
 /**
  * Runs a term write in a serializable transaction, again when a concurrent one got in first: the name check
  * has no unique index behind it, so only serializable isolation stops two requests from both finding a name
  * free. The next attempt sees the other write and answers `term_exists` or a 400 for a term now gone, or picks
- * another slug.
+ * another slug. On PostgreSQL the writes also queue on an advisory lock first, so that a burst of concurrent
+ * creates waits its turn instead of failing its serialization checks over and over (SQLite has one writer).
  */
-async function serializedTermWrite<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T>): Promise<T> {
+  const { db, provider } = scope;
+  const queued = async (tx: Tx) => {
+    if (provider === "postgres")
+      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
+    return write(tx);
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(write, { isolationLevel: "Serializable" });
+      return await db.$transaction(queued, { isolationLevel: "Serializable" });
     } catch (error) {
       if (!isRace(error)) throw error;
       if (attempt >= RACE_ATTEMPTS) {
         throw new DomainError(409, "term_conflict", "The term was changed by another request at the same time.");
       }
+      await pauseBefore(attempt);
     }
   }
 }
@@ -242,7 +235,7 @@ function slugTaken(store: TermStore, language: string, exceptId?: number) {
 /** `POST /categories`: a new term in the request's language (201). Needs `manage_categories`. */
 export function createTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, body: TermCreateBody): Promise<TTerm> {
   const language = scope.language;
-  return serializedTermWrite(scope.db, async (tx) => {
+  return serializedTermWrite(scope, async (tx) => {
     const store = termStore(tx, resource.taxonomy);
     const parentId = await resolveParent(store, body.parent, language);
     const source = await resolveTranslationSource(store, resource, body.translation_of, { language });
@@ -273,7 +266,7 @@ async function checkedSlug(store: TermStore, term: TermRow, slug: string | undef
 
 /** `POST|PUT|PATCH /categories/{id}`: changes only the fields sent. Needs `manage_categories`. */
 export function updateTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, body: TermUpdateBody): Promise<TTerm> {
-  return serializedTermWrite(scope.db, async (tx) => {
+  return serializedTermWrite(scope, async (tx) => {
     const store = termStore(tx, resource.taxonomy);
     const term = await requireTerm(store, resource, body.id);
     const parentId = body.parent === undefined ? term.parentId : await resolveParent(store, body.parent, term.language);
@@ -301,7 +294,7 @@ export function updateTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
  * go with it and its children move up to its parent. Needs `manage_categories`.
  */
 export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, id: number): Promise<TTerm> {
-  return serializedTermWrite(scope.db, async (tx) => {
+  return serializedTermWrite(scope, async (tx) => {
     const store = termStore(tx, resource.taxonomy);
     const term = await requireTerm(store, resource, id);
     requireCapability(scope.actor, "manage_categories");
@@ -323,25 +316,7 @@ export async function presentTermsById(
   if (!ids.length) return new Map();
   const store = termStore(db, taxonomy);
   const rows = await store.find({ id: { in: [...new Set(ids)] } });
-  const countOf = await countsOf(store, rows);
-  return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, countOf(row), scope.links)]));
-}
-
-/** The ids to use for ids of other languages: their group's member in `language`, when there is one. */
-async function translatedIds(store: TermStore, rows: readonly TermRow[], language: string) {
-  const groups = [
-    ...new Set(
-      rows.flatMap((row) => (row.language !== language && row.translationGroup ? [row.translationGroup] : [])),
-    ),
-  ];
-  const members = groups.length ? await store.find({ translationGroup: { in: groups }, language }) : [];
-  const memberOfGroup = new Map(members.map((member) => [member.translationGroup, member.id]));
-  return new Map(
-    rows.map((row) => {
-      const member = row.language === language ? undefined : memberOfGroup.get(row.translationGroup);
-      return [row.id, member ?? row.id];
-    }),
-  );
+  return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, row.eventCount, scope.links)]));
 }
 
 /** The ids of named terms in `language`, creating the missing ones (first spelling wins). */
@@ -370,12 +345,12 @@ async function idsOfNames(store: TermStore, names: readonly string[], language: 
 }
 
 /**
- * The term ids an event write links (`categories`/`tags`): a number is an existing term id (unknown ones are
- * skipped, as the reference does; one of another language becomes its group's member in the scope's language
- * when there is one); a string is a name, matched case-insensitively in the scope's language or created in the
- * caller's transaction (no `manage_categories` needed: the event write's own checks apply). Duplicates are
- * removed, the order is kept. A concurrent creation of the same term surfaces as a unique violation (P2002) for
- * the caller's transaction to retry.
+ * The term ids an event write links (`categories`/`tags`), in the scope's language (the event's): a number is an
+ * existing term id (unknown ones are skipped, as the reference does; one of another language becomes its group's
+ * member in the event's language when there is one); a string is a name, matched case-insensitively in that
+ * language or created in the caller's transaction (no `manage_categories` needed: the event write's own checks
+ * apply). Duplicates are removed, the order is kept. A concurrent creation of the same term surfaces as a unique
+ * violation (P2002) for the caller's transaction to retry.
  */
 export async function resolveTermIdsForWrite(
   tx: Tx,
@@ -387,7 +362,9 @@ export async function resolveTermIdsForWrite(
   const ids = refs.filter((ref): ref is number => typeof ref === "number");
   const names = refs.filter((ref): ref is string => typeof ref === "string");
   const rows = ids.length ? await store.find({ id: { in: [...new Set(ids)] } }) : [];
-  const idFor = await translatedIds(store, rows, scope.language);
+  const idFor = await idsInLanguage(rows, scope.language, (groups) =>
+    store.find({ translationGroup: { in: groups }, language: scope.language }),
+  );
   const idOfName = await idsOfNames(store, names, scope.language);
   const resolved = refs.flatMap((ref) => {
     const id = typeof ref === "number" ? idFor.get(ref) : idOfName.get(nameKeyOf(ref));

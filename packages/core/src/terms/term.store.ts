@@ -18,6 +18,8 @@ export interface TermRow {
   parentId: number | null;
   language: string;
   translationGroup: string | null;
+  /** Published events of the term's language linked to it (maintained by the event writes). */
+  eventCount: number;
 }
 
 /** A filter over terms: the subset of Prisma's where input that both tables understand, plus `parentId`. */
@@ -31,6 +33,7 @@ export interface TermWhere {
   nameKey?: string | { contains: string } | { in: string[] };
   translationGroup?: string | { in: string[] };
   parentId?: number | null;
+  eventCount?: { gt: number };
   events?: { some: { eventId?: number; event?: { status: string; language: string } } };
 }
 
@@ -43,7 +46,7 @@ export interface TermFindOptions {
   take?: number;
 }
 
-export type TermData = Omit<TermRow, "id">;
+export type TermData = Omit<TermRow, "id" | "eventCount">;
 
 const COMMON_SELECT = {
   id: true,
@@ -53,6 +56,7 @@ const COMMON_SELECT = {
   description: true,
   language: true,
   translationGroup: true,
+  eventCount: true,
 } as const;
 
 const NO_MATCH = { id: { in: [] } };
@@ -76,21 +80,11 @@ export interface TermStore {
   readonly taxonomy: Taxonomy;
   find(where: TermWhere, options?: TermFindOptions): Promise<TermRow[]>;
   count(where: TermWhere): Promise<number>;
-  /** Published events in `language` per term id (terms without any are absent). */
-  publishedCounts(ids: number[], language: string): Promise<Map<number, number>>;
   create(data: TermData): Promise<TermRow>;
   update(id: number, data: Partial<TermData>): Promise<TermRow>;
   setTranslationGroup(id: number, group: string): Promise<void>;
   /** Deletes the term and its event links; the children of a category move up to its parent. */
   remove(term: TermRow): Promise<void>;
-}
-
-function countsOf(rows: Array<{ id: number; _count: { events: number } }>): Map<number, number> {
-  return new Map(rows.filter((row) => row._count.events > 0).map((row) => [row.id, row._count.events]));
-}
-
-function publishedEventsIn(language: string) {
-  return { id: true, _count: { select: { events: { where: { event: { status: "publish", language } } } } } } as const;
 }
 
 function categoryStore(client: Client): TermStore {
@@ -99,8 +93,6 @@ function categoryStore(client: Client): TermStore {
     taxonomy: "category",
     find: (where, options = {}) => client.category.findMany({ where, ...options, select }),
     count: (where) => client.category.count({ where }),
-    publishedCounts: async (ids, language) =>
-      countsOf(await client.category.findMany({ where: { id: { in: ids } }, select: publishedEventsIn(language) })),
     create: (data) => client.category.create({ data, select }),
     update: (id, data) => client.category.update({ where: { id }, data, select }),
     setTranslationGroup: async (id, translationGroup) => {
@@ -120,8 +112,6 @@ function tagStore(client: Client): TermStore {
     find: async (where, options = {}) =>
       (await client.tag.findMany({ where: tagWhere(where), ...options, select: COMMON_SELECT })).map(asTag),
     count: (where) => client.tag.count({ where: tagWhere(where) }),
-    publishedCounts: async (ids, language) =>
-      countsOf(await client.tag.findMany({ where: { id: { in: ids } }, select: publishedEventsIn(language) })),
     create: async ({ parentId: _none, ...data }) => asTag(await client.tag.create({ data, select: COMMON_SELECT })),
     update: async (id, { parentId: _none, ...data }) =>
       asTag(await client.tag.update({ where: { id }, data, select: COMMON_SELECT })),

@@ -3,7 +3,7 @@ import { termListQuery } from "./term.schemas.ts";
 import type { TermRow } from "./term.store.ts";
 import {
   buildTermWhere,
-  hasPublishedEventIn,
+  HAS_PUBLISHED_EVENTS,
   nameKeyOf,
   sortByCount,
   sortByInclude,
@@ -23,6 +23,7 @@ function row(id: number, name: string): TermRow {
     parentId: null,
     language: "en",
     translationGroup: null,
+    eventCount: 0,
   };
 }
 
@@ -51,7 +52,7 @@ describe("termSearchWhere", () => {
 
 describe("buildTermWhere", () => {
   it("keeps only terms of the language with a published event by default", () => {
-    expect(buildTermWhere(query(), "de")).toEqual({ AND: [{ language: "de" }, hasPublishedEventIn("de")] });
+    expect(buildTermWhere(query(), "de")).toEqual({ AND: [{ language: "de" }, HAS_PUBLISHED_EVENTS] });
   });
 
   it("drops the published-event condition with hide_empty=false", () => {

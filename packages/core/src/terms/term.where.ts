@@ -22,10 +22,8 @@ export function termSearchWhere(search: string): TermWhere {
   };
 }
 
-/** Terms with at least one published event in the language (what `hide_empty` keeps and `count` counts). */
-export function hasPublishedEventIn(language: string): TermWhere {
-  return { events: { some: { event: { status: "publish", language } } } };
-}
+/** Terms with at least one published event in their language (what `hide_empty` keeps and `count` counts). */
+export const HAS_PUBLISHED_EVENTS: TermWhere = { eventCount: { gt: 0 } };
 
 /** The terms a list query selects, in the request's language. */
 export function buildTermWhere(query: TermListQuery, language: string): TermWhere {
@@ -38,7 +36,7 @@ export function buildTermWhere(query: TermListQuery, language: string): TermWher
     ...(query.parent !== undefined ? [{ parentId: query.parent }] : []),
     ...(eventId !== undefined ? [{ events: { some: { eventId } } }] : []),
     ...(query.slug ? [{ slug: slugify(query.slug) }] : []),
-    ...(query.hide_empty ? [hasPublishedEventIn(language)] : []),
+    ...(query.hide_empty ? [HAS_PUBLISHED_EVENTS] : []),
   ];
   return { AND: conditions };
 }

@@ -17,17 +17,24 @@ export interface Site {
   globalIdHost?: string;
 }
 
-/** The context of every procedure; the transports build it (no Fastify types here). */
+/**
+ * The context of every procedure; the transports build it (no Fastify types here). Its members are marked internal:
+ * the published client's declarations (built with `stripInternal`) see an empty context, never the database types.
+ */
 export interface Context {
+  /** @internal */
   db: Db;
+  /** @internal */
   provider: Provider;
+  /** @internal */
   actor: Actor;
+  /** @internal */
   site: Site;
-  /** The language of the path prefix (`/de/cal/events/v1`), null without one or on the tRPC transport. */
+  /** The language of the path prefix (`/de/cal/events/v1`), null without one or on the tRPC transport. @internal */
   pathLanguage: Language | null;
-  /** The request's API root without a trailing slash, e.g. `http://127.0.0.1:3000/de/cal/events/v1`. */
+  /** The request's API root without a trailing slash, e.g. `http://127.0.0.1:3000/de/cal/events/v1`. @internal */
   apiRoot: string;
-  /** Status and headers for the REST response; null on the tRPC transport. */
+  /** Status and headers for the REST response; null on the tRPC transport. @internal */
   rest: RestResponse | null;
 }
 

@@ -1,14 +1,26 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { DomainError } from "../errors.ts";
+import { DomainError, invalidParam } from "../errors.ts";
 import type { Context } from "./context.ts";
 import { asTrpcError, domainErrorData, toDomainError, trpcCodeForStatus } from "./domain-error.ts";
+import { parameterWithNul } from "./nul-characters.ts";
+
+/**
+ * A procedure's metadata: its REST operation. Marked internal, so the published client's declarations (built with
+ * `stripInternal`) leave it out: they would otherwise need trpc-to-openapi's and zod's types.
+ */
+export type ProcedureMeta = {
+  /** @internal */
+  openapi?: NonNullable<OpenApiMeta["openapi"]>;
+};
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
+    // No stack trace is ever sent (see below), so tRPC need not render one for every error.
+    isDev: false,
     errorFormatter({ shape, error, input }) {
       const domain = toDomainError(error, input);
       // Never send a stack trace, in any environment.
@@ -61,5 +73,12 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Input with U+0000 is a 400 naming the parameter, before any query sees it (see `parameterWithNul`). */
+const rejectNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const name = parameterWithNul(await getRawInput());
+  if (name !== undefined) throw invalidParam(name, "Must not contain the character U+0000.");
+  return next();
+});
+
 /** Every procedure of the API: reads are public; writes check capabilities in their services. */
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(decodePathParams);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(decodePathParams).use(rejectNulCharacters);

@@ -3,20 +3,24 @@ import { definedOnly } from "../linked-posts/linked-post.fields.ts";
 import type { LinkedPostKind, LinkedPostStore } from "../linked-posts/linked-post.kind.ts";
 import { linkedPostService } from "../linked-posts/linked-post.service.ts";
 import { LINKED_POST_ORDER } from "../linked-posts/linked-post.where.ts";
+import { withImage, withImages } from "../shared/images.ts";
 import type { Scope } from "../trpc/context.ts";
 import { presentVenue, type VenueColumns } from "./venue.present.ts";
 import type { VenueCreateBody, VenueOutput, VenueUpdateBody } from "./venue.schemas.ts";
 import { VENUE_SEARCH_COLUMNS } from "./venue.where.ts";
 
-const include = { image: true } as const;
-
 function venueStore(db: Tx): LinkedPostStore<VenueColumns> {
   return {
-    findFirst: (where) => db.venue.findFirst({ where, include }),
-    findMany: ({ where, skip, take }) => db.venue.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take, include }),
+    findFirst: async (where) => {
+      const row = await db.venue.findFirst({ where });
+      return row && withImage(db, row);
+    },
+    findMany: async ({ where, skip, take }) =>
+      withImages(db, await db.venue.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take })),
     count: (where) => db.venue.count({ where }),
-    create: (data) => db.venue.create({ data, include }),
-    update: (id, common, own) => db.venue.update({ where: { id }, data: { ...common, ...own }, include }),
+    create: async (data) => withImage(db, await db.venue.create({ data })),
+    update: async (id, common, own) =>
+      withImage(db, await db.venue.update({ where: { id }, data: { ...common, ...own } })),
     unlinkEvents: async (id) => {
       await db.eventVenue.deleteMany({ where: { venueId: id } });
     },

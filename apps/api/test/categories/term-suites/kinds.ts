@@ -1,5 +1,5 @@
 import type { CalendarClient, RouterInputs } from "@calendar/client";
-import type { Db } from "@calendar/core";
+import { type Db, recountTermEvents } from "@calendar/core";
 import type { RestRequest, TestServer } from "../../support/server.ts";
 
 /**
@@ -66,7 +66,7 @@ export interface TermKind {
   hierarchical: boolean;
   path: string;
   rpc(client: CalendarClient): TermRpc;
-  /** Links an event to terms of this kind, directly in the database. */
+  /** Links an event to terms of this kind, directly in the database (and counts the terms' events anew). */
   link(db: Db, eventId: number, termIds: number[]): Promise<void>;
   /** The term rows of this kind, for checking what the database holds. */
   rows(db: Db): Promise<Array<{ id: number; name: string; nameKey: string; slug: string; language: string }>>;
@@ -82,6 +82,7 @@ export const CATEGORIES: TermKind = {
   rpc: (client) => rpcOf("categories", client.categories),
   link: async (db, eventId, termIds) => {
     await db.eventCategory.createMany({ data: termIds.map((categoryId) => ({ eventId, categoryId })) });
+    await recountTermEvents(db);
   },
   rows: (db) => db.category.findMany({ orderBy: { id: "asc" } }),
   linkCount: (db, categoryId) => db.eventCategory.count({ where: { categoryId } }),
@@ -96,6 +97,7 @@ export const TAGS: TermKind = {
   rpc: (client) => rpcOf("tags", client.tags),
   link: async (db, eventId, termIds) => {
     await db.eventTag.createMany({ data: termIds.map((tagId) => ({ eventId, tagId })) });
+    await recountTermEvents(db);
   },
   rows: (db) => db.tag.findMany({ orderBy: { id: "asc" } }),
   linkCount: (db, tagId) => db.eventTag.count({ where: { tagId } }),

@@ -1,0 +1,149 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { Provider } from "@calendar/core";
+import { benchToken, prepareDatabase } from "./databases.ts";
+import { type LoadSettings, measure } from "./load.ts";
+import { startServer } from "./processes.ts";
+import {
+  type CpuCost,
+  newReport,
+  type RunNotes,
+  resultOf,
+  type ScenarioResult,
+  textTable,
+  writeReport,
+} from "./report.ts";
+import { readFixtures, readScenarios, type Transport, writeScenarios } from "./scenarios.ts";
+
+/**
+ * `pnpm bench`: issue 7's benchmark. For each database and size: seed (through the CLI), start the production
+ * build of the server and the limit server, and drive each scenario with autocannon from this process (warm-up,
+ * then a measured run), API and limit one after the other. Prints a table, writes JSON and Markdown to
+ * `bench/results/` (`latest.*` when the whole matrix ran).
+ *
+ * Options: --quick (10,000 events, SQLite, 3 s per scenario), --db sqlite,postgres, --events 1000,10000,100000,
+ * --seconds N, --warmup N, --connections N, --reuse (keep seeded databases), --only <text> (scenario names),
+ * --profile (the API server writes a CPU profile to bench/results/profiles).
+ */
+
+const API_DIR = fileURLToPath(new URL("..", import.meta.url));
+const RESULTS_DIR = join(API_DIR, "bench", "results");
+const ALL_PROVIDERS: Provider[] = ["sqlite", "postgres"];
+const ALL_SIZES = [1_000, 10_000, 100_000];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    db: { type: "string" },
+    events: { type: "string" },
+    seconds: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string", default: "10" },
+    reuse: { type: "boolean", default: false },
+    only: { type: "string" },
+    profile: { type: "boolean", default: false },
+  },
+});
+
+const providers = (args.db?.split(",") ?? (args.quick ? ["sqlite"] : ALL_PROVIDERS)) as Provider[];
+const sizes = args.events?.split(",").map(Number) ?? (args.quick ? [10_000] : ALL_SIZES);
+const settings: LoadSettings = {
+  connections: Number(args.connections),
+  seconds: Number(args.seconds ?? (args.quick ? 3 : 10)),
+  warmupSeconds: Number(args.warmup ?? (args.quick ? 1 : 2)),
+};
+const fullMatrix =
+  !args.quick &&
+  !args.only &&
+  ALL_PROVIDERS.every((provider) => providers.includes(provider)) &&
+  ALL_SIZES.every((size) => sizes.includes(size));
+
+function build(): void {
+  const started = performance.now();
+  const result = spawnSync("pnpm", ["exec", "tsdown"], { cwd: API_DIR, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`The production build failed:\n${result.stdout}${result.stderr}`);
+  console.error(
+    `Built dist/main.mjs and dist/limit-server.mjs in ${((performance.now() - started) / 1000).toFixed(1)}s.`,
+  );
+}
+
+const wanted = (name: string) => !args.only || name.includes(args.only);
+
+async function benchmark(provider: Provider, events: number, notes: RunNotes): Promise<ScenarioResult[]> {
+  const database = await prepareDatabase(provider, events, args.reuse);
+  if (database.seedSeconds !== undefined) {
+    notes.seeds.push(`${provider}, ${events} events: ${database.seedSeconds.toFixed(1)} s (the whole CLI command)`);
+  }
+  const fixtures = await readFixtures(database.url, await benchToken(database.url));
+  const env = {
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    CALENDAR_RATE_LIMIT: "0",
+    CALENDAR_TIMEZONE: "UTC",
+  };
+  const profileDir = join(RESULTS_DIR, "profiles");
+  if (args.profile) mkdirSync(profileDir, { recursive: true });
+  const api = await startServer(
+    join(API_DIR, "dist", "main.mjs"),
+    env,
+    "/readyz",
+    args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  const limit = await startServer(join(API_DIR, "dist", "limit-server.mjs"), env, "/cal/events/v1/categories");
+  const results: ScenarioResult[] = [];
+  const record = (result: ScenarioResult, failures: number, cpu: CpuCost) => {
+    results.push(result);
+    costs.set(result, cpu);
+    if (failures > 0) notes.failures.push(`${provider} ${events} ${result.name} (${result.transport}): ${failures}`);
+    console.log(textTable([result], costs).split("\n")[1]);
+  };
+  try {
+    for (const scenario of await readScenarios(fixtures)) {
+      if (!wanted(scenario.name)) continue;
+      const limitRun = await measure(limit.origin, limit.pid, scenario.rest, settings);
+      const transports: Array<[Transport, typeof scenario.rest]> = [
+        ["rest", scenario.rest],
+        ...(scenario.trpc ? [["trpc", scenario.trpc] as [Transport, typeof scenario.rest]] : []),
+      ];
+      for (const [transport, request] of transports) {
+        const run = await measure(api.origin, api.pid, request, settings);
+        const base = { db: provider, events, name: scenario.name, transport };
+        record(resultOf(base, run, limitRun.rps), run.failures + limitRun.failures, {
+          api: run.cpu_ms,
+          limit: limitRun.cpu_ms,
+        });
+      }
+    }
+    for (const scenario of writeScenarios(fixtures)) {
+      if (!wanted(scenario.name)) continue;
+      const run = await measure(api.origin, api.pid, scenario.rest, settings);
+      const base = { db: provider, events, name: scenario.name, transport: "rest" as const };
+      record(resultOf(base, run, undefined), run.failures, { api: run.cpu_ms, limit: null });
+    }
+  } finally {
+    await api.stop();
+    await limit.stop();
+  }
+  return results;
+}
+
+build();
+const report = newReport();
+const costs = new Map<ScenarioResult, CpuCost>();
+const notes: RunNotes = {
+  settings: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per scenario; server: production build (\`dist/main.mjs\`), NODE_ENV=production, LOG_LEVEL=warn, no rate limit.`,
+  seeds: [],
+  failures: [],
+};
+console.log(textTable([], costs));
+for (const provider of providers) {
+  for (const events of sizes) report.scenarios.push(...(await benchmark(provider, events, notes)));
+}
+console.log(`\n${textTable(report.scenarios, costs)}`);
+for (const failure of notes.failures) console.error(`failed requests: ${failure}`);
+for (const path of writeReport(RESULTS_DIR, report, notes, costs, fullMatrix)) console.error(`Wrote ${path}`);

@@ -1,0 +1,92 @@
+import { PROVIDERS } from "@calendar/core/testing";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { chromiumAvailable, useBrowser } from "../support/browser.ts";
+import { useTestServer } from "../support/server.ts";
+
+const ROOT = "/cal/events/v1";
+
+/** A wall time a week ahead, inside the default window of `GET /events`. */
+function nextWeek(time: string): string {
+  return `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)} ${time}`;
+}
+
+describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", () => {
+  const browser = useBrowser();
+
+  // One page per database, loaded once (Swagger UI takes seconds to start): the tests below run on it in order.
+  describe.each(PROVIDERS)("%s", (provider) => {
+    const server = useTestServer(provider);
+    const requested: string[] = [];
+    let page: Page | undefined;
+
+    beforeAll(async () => {
+      const created = await server.rest("POST", `${ROOT}/events`, {
+        as: server.users.editor,
+        body: { title: "Explorer concert", start_date: nextWeek("19:00:00"), end_date: nextWeek("21:00:00") },
+      });
+      expect(created.status).toBe(201);
+      page = await browser.page();
+      page.setDefaultTimeout(15_000);
+      page.on("request", (request) => requested.push(request.url()));
+      // What a browser sends to /cal/events/v1/doc: it prefers HTML, so it gets the explorer.
+      await page.goto(`${server.origin}${ROOT}/doc`);
+      await page.locator("#operations-events-events-list").waitFor();
+    });
+
+    function explorer(): Page {
+      if (!page) throw new Error("The page opens in beforeAll.");
+      return page;
+    }
+
+    /** Opens an operation, switches it to "Try it out", runs it and returns the status and body the page shows. */
+    async function tryOut(operation: string): Promise<{ status: string; body: string }> {
+      const block = explorer().locator(`#operations-${operation}`);
+      await block.locator(".opblock-summary").click();
+      await block.getByRole("button", { name: "Try it out" }).click();
+      await block.getByRole("button", { name: "Execute" }).click();
+      await block.locator(".live-responses-table .response").first().waitFor();
+      const text = async (selector: string) => ((await block.locator(selector).first().textContent()) ?? "").trim();
+      return {
+        status: await text(".live-responses-table .response .response-col_status"),
+        body: await text(".live-responses-table .response-col_description pre"),
+      };
+    }
+
+    it("renders every operation of the document, grouped by resource, loading nothing from elsewhere", async () => {
+      const document = (await server.rest("GET", `${ROOT}/doc`)).body;
+      const operations = Object.values(document.paths as Record<string, object>).flatMap((item) => Object.keys(item));
+      expect(await explorer().locator(".opblock").count()).toBe(operations.length);
+      expect(await explorer().locator(".opblock-tag").allInnerTexts()).toEqual([
+        expect.stringMatching(/^events/),
+        expect.stringMatching(/^venues/),
+        expect.stringMatching(/^organizers/),
+        expect.stringMatching(/^categories/),
+        expect.stringMatching(/^tags/),
+      ]);
+      expect(requested.filter((url) => !url.startsWith(`${server.origin}/`))).toEqual([]);
+    });
+
+    it("runs GET /events and shows 200 with the events", async () => {
+      const { status, body } = await tryOut("events-events-list");
+      expect(status).toBe("200");
+      const list = JSON.parse(body);
+      expect(list.events.map((event: { title: string }) => event.title)).toEqual(["Explorer concert"]);
+      expect(list.total).toBe(1);
+    });
+
+    it("creates an event from the example body once authorized with a bearer token (201)", async () => {
+      await explorer().getByRole("button", { name: "Authorize" }).first().click();
+      const bearer = explorer().locator(".auth-container").filter({ hasText: "(http, Bearer)" });
+      await bearer.getByLabel("auth-bearer-value").fill(server.users.editor.token);
+      await bearer.getByRole("button", { name: "Apply credentials" }).click();
+      await bearer.getByRole("button", { name: "Close" }).click();
+      const { status, body } = await tryOut("events-events-create");
+      expect(status).toBe("201");
+      const event = JSON.parse(body);
+      expect(event.title).toBe("Jazz on the terrace");
+      const stored = await server.rest("GET", `${ROOT}/events/${event.id}`);
+      expect(stored.body.venue.venue).toBe("Terrasse du Port");
+    });
+  });
+});

@@ -1,0 +1,184 @@
+import type { Language } from "@calendar/core";
+import type { TestUser } from "@calendar/core/testing";
+import type { TestServer } from "../support/server.ts";
+
+export const ROOT = "/cal/events/v1";
+export const LANGUAGES = ["en", "de", "fr", "zh-hans"] as const satisfies readonly Language[];
+
+export type Resource = "events" | "venues" | "organizers" | "categories" | "tags";
+
+/** A query as both transports take it: typed values (REST sends them as strings, arrays as repeated keys). */
+export type Query = Record<string, string | number | boolean | Array<string | number>>;
+
+/**
+ * One way a request selects its language: a REST base and query (a prefix, `ml_language`, both, or neither), or
+ * `ml_language` over tRPC. `linkRoot` and `linkParam` are what generated links must keep.
+ */
+export interface Selector {
+  label: string;
+  language: Language;
+  transport: "rest" | "trpc";
+  /** The REST base path (`/de/cal/events/v1`, …); tRPC links use the bare one. */
+  root: string;
+  query: { ml_language?: Language };
+}
+
+/** Another language than `language`, for a prefix the explicit parameter must win over. */
+export function otherThan(language: Language): Language {
+  return language === "de" ? "fr" : "de";
+}
+
+/** Every way of selecting `language`. */
+export function selectorsOf(language: Language): Selector[] {
+  const other = otherThan(language);
+  return [
+    { label: `the /${language} prefix`, language, transport: "rest", root: `/${language}${ROOT}`, query: {} },
+    { label: `ml_language=${language}`, language, transport: "rest", root: ROOT, query: { ml_language: language } },
+    {
+      label: `ml_language=${language} under the /${other} prefix`,
+      language,
+      transport: "rest",
+      root: `/${other}${ROOT}`,
+      query: { ml_language: language },
+    },
+    {
+      label: `tRPC ml_language=${language}`,
+      language,
+      transport: "trpc",
+      root: ROOT,
+      query: { ml_language: language },
+    },
+  ];
+}
+
+/** Neither prefix nor parameter: English. */
+export const DEFAULT_SELECTOR: Selector = {
+  label: "no prefix or parameter (English)",
+  language: "en",
+  transport: "rest",
+  root: ROOT,
+  query: {},
+};
+
+export const SELECTORS: readonly Selector[] = [DEFAULT_SELECTOR, ...LANGUAGES.flatMap(selectorsOf)];
+
+/** `YYYY-MM-DD HH:MM:SS`, `days` from now at `hour` UTC (inside the event list's default window). */
+export function daysAhead(days: number, hour = 10): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${date.toISOString().slice(0, 10)} ${String(hour).padStart(2, "0")}:00:00`;
+}
+
+/** An error over REST or tRPC, as status, code and parameters at fault. */
+export interface Failure {
+  status: number;
+  code: string;
+  message: string;
+  params?: unknown;
+}
+
+/** Reads of one test server through a selector, alike over REST and tRPC (both return the same JSON). */
+export function readerOf(server: TestServer, selector: Selector, as?: TestUser) {
+  const rest = (path: string, query: Query = {}) =>
+    server.rest("GET", `${selector.root}${path}`, { query: { ...query, ...selector.query }, ...(as ? { as } : {}) });
+  const trpc = () => server.client(as) as any;
+  const succeeded = (response: { status: number; text: string; body: any }) => {
+    if (response.status !== 200) throw new Error(`GET failed: ${response.status} ${response.text}`);
+    return response.body;
+  };
+  return {
+    async list(resource: Resource, query: Query = {}): Promise<any> {
+      if (selector.transport === "trpc") return trpc()[resource].list.query({ ...query, ...selector.query });
+      return succeeded(await rest(`/${resource}`, query));
+    },
+    async get(resource: Resource, id: number): Promise<any> {
+      if (selector.transport === "trpc") return trpc()[resource].get.query({ id, ...selector.query });
+      return succeeded(await rest(`/${resource}/${id}`));
+    },
+    async getBySlug(resource: "events" | "venues" | "organizers", slug: string): Promise<any> {
+      if (selector.transport === "trpc") return trpc()[resource].getBySlug.query({ slug, ...selector.query });
+      return succeeded(await rest(`/${resource}/by-slug/${encodeURIComponent(slug)}`));
+    },
+    /** The failure of a by-slug read (it must fail). */
+    async getBySlugFailure(resource: "events" | "venues" | "organizers", slug: string): Promise<Failure> {
+      if (selector.transport === "trpc") {
+        return trpcFailure(trpc()[resource].getBySlug.query({ slug, ...selector.query }));
+      }
+      return restFailure(await rest(`/${resource}/by-slug/${encodeURIComponent(slug)}`));
+    },
+  };
+}
+
+/** Writes through a selector, as an administrator unless told otherwise; each must succeed. */
+export function writerOf(server: TestServer, selector: Selector) {
+  return {
+    async create(resource: Resource, body: Record<string, unknown>, as: TestUser = server.users.administrator) {
+      if (selector.transport === "trpc") {
+        return (server.client(as) as any)[resource].create.mutate({ ...body, ...selector.query });
+      }
+      const response = await server.rest("POST", `${selector.root}/${resource}`, { as, query: selector.query, body });
+      if (response.status !== 201) throw new Error(`POST failed: ${response.status} ${response.text}`);
+      return response.body;
+    },
+    async update(resource: Resource, id: number, body: Record<string, unknown>, as = server.users.administrator) {
+      if (selector.transport === "trpc") {
+        return (server.client(as) as any)[resource].update.mutate({ ...body, id, ...selector.query });
+      }
+      const response = await server.rest("POST", `${selector.root}/${resource}/${id}`, {
+        as,
+        query: selector.query,
+        body,
+      });
+      if (response.status !== 200) throw new Error(`update failed: ${response.status} ${response.text}`);
+      return response.body;
+    },
+  };
+}
+
+export function restFailure(response: { status: number; body: any }): Failure {
+  const { code, message, data } = response.body ?? {};
+  return {
+    status: response.status,
+    code,
+    message,
+    ...(data?.params === undefined ? {} : { params: data.params }),
+  };
+}
+
+/** The domain error a tRPC call failed with, in the same form as a REST failure. */
+export async function trpcFailure(call: Promise<unknown>): Promise<Failure> {
+  const error = (await call.then(
+    () => {
+      throw new Error("The call succeeded.");
+    },
+    (caught: unknown) => caught,
+  )) as { data?: { httpStatus?: number; domain?: { code: string; message: string; params?: unknown } } };
+  const domain = error.data?.domain;
+  return {
+    status: error.data?.httpStatus ?? 0,
+    code: domain?.code ?? "",
+    message: domain?.message ?? "",
+    ...(domain?.params === undefined ? {} : { params: domain.params }),
+  };
+}
+
+/** 400 `rest_invalid_param` naming exactly one parameter with its reason. */
+export function invalidParam(name: string, reason: string): Failure {
+  return {
+    status: 400,
+    code: "rest_invalid_param",
+    message: `Invalid parameter(s): ${name}`,
+    params: { [name]: reason },
+  };
+}
+
+/** Awaits labelled requests together; the outcomes come back under their labels, to compare at once. */
+export async function outcomes<T extends Record<string, Promise<unknown>>>(
+  requests: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.all(
+    Object.entries(requests).map(async ([label, request]) => [label, await request] as const),
+  );
+  return Object.fromEntries(settled) as { [K in keyof T]: Awaited<T[K]> };
+}
+
+export const ids = (items: ReadonlyArray<{ id: number }>) => items.map((item) => item.id);

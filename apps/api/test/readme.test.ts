@@ -1,0 +1,132 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { PROVIDERS } from "@calendar/core/testing";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { type TestServer, useTestServer } from "./support/server.ts";
+
+/**
+ * The README's marked examples (`<!-- example: name -->` before a fenced block), run in order against a live
+ * server: shell blocks with bash and curl, TypeScript blocks imported as modules. Each has a check below.
+ */
+
+const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+/** The address the examples are written for; the test's server takes its place. */
+const WRITTEN_FOR = "http://127.0.0.1:3000";
+
+interface Example {
+  name: string;
+  language: string;
+  code: string;
+}
+
+function examplesOf(markdown: string): Example[] {
+  const marked = /<!-- example: ([\w-]+) -->\n```(\w+)\n([\s\S]*?)\n```/g;
+  return [...markdown.matchAll(marked)].map(([, name = "", language = "", code = ""]) => ({ name, language, code }));
+}
+
+const run = promisify(execFile);
+
+/** What a shell example printed, parsed as JSON. */
+const json = (output: unknown[]) => JSON.parse(String(output[0]));
+
+type Check = (output: unknown[], server: TestServer) => void | Promise<void>;
+
+/** The result each example must give; the examples run in this order. */
+const CHECKS: Record<string, Check> = {
+  "rest-index": (output) => {
+    const index = json(output);
+    expect(index.namespace).toBe("cal/events/v1");
+    expect(Object.keys(index.routes)).toContain("/cal/events/v1/events");
+  },
+  "rest-document": (output) => {
+    const document = json(output);
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.title).toBe("Calendar REST API");
+    expect(Object.keys(document.paths)).toContain("/events");
+  },
+  "rest-create": (output) => {
+    const event = json(output);
+    expect(event).toMatchObject({
+      status: "publish",
+      title: "Jazz night",
+      slug: "jazz-night",
+      start_date: "2030-06-01 20:00:00",
+      end_date: "2030-06-01 23:00:00",
+      timezone: "Europe/Rome",
+      featured: true,
+      venue: { venue: "Blue Note", city: "Milan" },
+    });
+    expect(event.categories.map((category: { slug: string }) => category.slug)).toEqual(["concerts"]);
+  },
+  "rest-list": (output) => {
+    const list = json(output);
+    expect(list.events.map((event: { title: string }) => event.title)).toEqual(["Jazz night"]);
+    expect([list.total, list.total_pages]).toEqual([1, 1]);
+  },
+  "rest-update": (output) => {
+    expect(json(output)).toMatchObject({ title: "Jazz night", cost: "€15", featured: false });
+  },
+  "rest-delete": async (output, server) => {
+    expect(json(output)).toMatchObject({ title: "Jazz night", status: "trash" });
+    const editor = server.users.editor;
+    expect((await server.rest("GET", "/cal/events/v1/events/by-slug/jazz-night", { as: editor })).status).toBe(403);
+  },
+  "rest-error": (output) => {
+    expect(json(output)).toEqual({
+      code: "rest_invalid_param",
+      message: "Invalid parameter(s): per_page",
+      data: { status: 400, params: { per_page: expect.any(String) } },
+    });
+  },
+  trpc: (output) => {
+    expect(output).toEqual(["jazz-brunch", 1, ["Jazz brunch"]]);
+  },
+  "trpc-error": (output) => {
+    expect(output).toEqual([404, "rest-event-not-found"]);
+  },
+};
+
+const examples = examplesOf(README);
+
+describe.each(PROVIDERS)("the README's examples (%s)", (provider) => {
+  const server = useTestServer(provider);
+  // TypeScript examples become modules next to the tests, so that they resolve `@calendar/client` as an app would.
+  const modules = mkdtempSync(join(import.meta.dirname, ".readme-"));
+  afterAll(() => rmSync(modules, { recursive: true, force: true }));
+
+  async function runShell(code: string): Promise<unknown[]> {
+    const { stdout } = await run("bash", ["-euo", "pipefail", "-c", code.replaceAll(WRITTEN_FOR, server.origin)], {
+      env: { PATH: process.env.PATH ?? "", TOKEN: server.users.editor.token, LOGIN: server.users.editor.login },
+    });
+    return [stdout];
+  }
+
+  /** Imports a TypeScript example and returns what it logged. */
+  async function runModule(name: string, code: string): Promise<unknown[]> {
+    const file = join(modules, `${name}.ts`);
+    writeFileSync(file, code.replaceAll(WRITTEN_FOR, server.origin));
+    vi.stubEnv("TOKEN", server.users.editor.token);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await import(file);
+      return log.mock.calls.flat();
+    } finally {
+      log.mockRestore();
+      vi.unstubAllEnvs();
+    }
+  }
+
+  it("marks every example this test checks, in the order it checks them", () => {
+    expect(examples.map((example) => example.name)).toEqual(Object.keys(CHECKS));
+  });
+
+  for (const { name, language, code } of examples) {
+    it(`${name}: gives the result the README shows`, async () => {
+      const check = CHECKS[name];
+      if (!check) throw new Error(`No check for the README example "${name}".`);
+      await check(language === "ts" ? await runModule(name, code) : await runShell(code), server);
+    });
+  }
+});

@@ -1,0 +1,234 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDb, type Provider, sqliteFilePath } from "@calendar/core";
+import { PROVIDERS, TEST_POSTGRES_URL, useTestDatabase } from "@calendar/core/testing";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildServer } from "../../src/server.ts";
+import { finished, listening, runEntry } from "../support/process.ts";
+import { useTestServer } from "../support/server.ts";
+
+const API = "/cal/events/v1";
+const ADMIN_TOKEN = "faults-test-admin-token";
+const UNAVAILABLE = {
+  code: "rest_database_unavailable",
+  message: "The database is unavailable right now; try again shortly.",
+  data: { status: 503 },
+};
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Outcome {
+  index: number;
+  status: number | "no answer";
+  code?: string;
+  id?: number;
+}
+
+describe.each(PROVIDERS)("SIGTERM during a burst of writes (%s)", (provider: Provider) => {
+  const dir = mkdtempSync(join(tmpdir(), "calendar-shutdown-"));
+  const pgName = `calendar_shutdown_${process.pid}`;
+  const databaseUrl =
+    provider === "sqlite"
+      ? `file:${join(dir, "calendar.db")}`
+      : Object.assign(new URL(TEST_POSTGRES_URL), { pathname: `/${pgName}` }).toString();
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (provider === "postgres") await adminQuery(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
+  });
+
+  it("finishes the writes in flight, refuses the rest, keeps every write it answered 201 whole, and exits 0", async () => {
+    const child = runEntry("src/main.ts", [], {
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      CALENDAR_ADMIN_TOKEN: ADMIN_TOKEN,
+      CALENDAR_RATE_LIMIT: "0",
+      LOG_LEVEL: "info",
+    });
+    const exit = finished(child);
+    const origin = await listening(child);
+    const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+    const post = (path: string, body: Record<string, unknown>) =>
+      fetch(`${origin}${API}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const venue = (await (await post("/venues", { venue: "Burst Hall" })).json()) as { id: number };
+    const category = (await (await post("/categories", { name: "Burst" })).json()) as { id: number };
+
+    // Writers send one write after another until the server stops answering; SIGTERM comes in the middle.
+    const outcomes: Outcome[] = [];
+    let sent = 0;
+    let signalled = false;
+    const writer = async () => {
+      while (sent < 2_000) {
+        const index = sent++;
+        try {
+          const response = await post("/events", {
+            title: `Burst ${index}`,
+            start_date: "2033-05-01 09:00:00",
+            end_date: "2033-05-01 10:00:00",
+            venue: venue.id,
+            categories: [category.id],
+            tags: [`burst-${index}`],
+          });
+          const body = (await response.json()) as { id?: number; code?: string };
+          outcomes.push({
+            index,
+            status: response.status,
+            ...(body.id ? { id: body.id } : {}),
+            ...(body.code ? { code: body.code } : {}),
+          });
+          if (response.status !== 201) return;
+        } catch {
+          outcomes.push({ index, status: "no answer" });
+          return;
+        }
+        if (outcomes.length >= 60 && !signalled) {
+          signalled = true;
+          child.kill("SIGTERM");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, writer));
+    const { code, stdout } = await exit;
+    expect(code).toBe(0);
+    expect(stdout).toContain('"msg":"shutting down"');
+
+    // Answered and done, refused while draining (503 in the envelope), or not answered (connection closed).
+    const kinds = new Set(
+      outcomes.map((outcome) => (outcome.code ? `${outcome.status} ${outcome.code}` : outcome.status)),
+    );
+    expect(
+      [...kinds].filter((kind) => kind !== 201 && kind !== "503 rest_shutting_down" && kind !== "no answer"),
+    ).toEqual([]);
+    const created = outcomes.filter((outcome) => outcome.status === 201);
+    const refused = outcomes.filter((outcome) => outcome.status === 503).length;
+    expect(created.length).toBeGreaterThanOrEqual(60);
+    expect(created.length).toBeLessThan(outcomes.length);
+
+    const handle = createDb(databaseUrl);
+    try {
+      const rows = await handle.db.event.findMany({
+        where: { title: { startsWith: "Burst " } },
+        select: {
+          id: true,
+          title: true,
+          categories: { select: { category: { select: { name: true } } } },
+          tags: { select: { tag: { select: { name: true } } } },
+          venues: { select: { venue: { select: { name: true } } } },
+        },
+      });
+      const stored = new Map(rows.map((row) => [row.id, row]));
+      // Every write answered 201 is there, with the title it was sent with.
+      for (const outcome of created) {
+        expect(stored.get(outcome.id ?? 0)?.title).toBe(`Burst ${outcome.index}`);
+      }
+      // No event is half-written: each has its category, its own tag and the venue, answered or not.
+      for (const row of rows) {
+        const index = row.title.slice("Burst ".length);
+        expect({
+          title: row.title,
+          categories: row.categories.map((link) => link.category.name),
+          tags: row.tags.map((link) => link.tag.name),
+          venues: row.venues.map((link) => link.venue.name),
+        }).toEqual({ title: row.title, categories: ["Burst"], tags: [`burst-${index}`], venues: ["Burst Hall"] });
+      }
+      console.info(
+        `shutdown (${provider}): ${outcomes.length} writes, ${created.length} answered 201, ` +
+          `${refused} refused with 503 while draining, ${outcomes.length - created.length - refused} unanswered, ` +
+          `${rows.length} events stored, all whole; exit code ${code}`,
+      );
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});
+
+/** Resolves once nothing listens on the origin's port any more. */
+async function notListening(origin: string): Promise<void> {
+  const { hostname, port } = new URL(origin);
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(Number(port), hostname);
+      probe.on("connect", () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.on("error", () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("a request arriving while the server drains", () => {
+  const database = useTestDatabase("sqlite");
+
+  it("is refused with 503 rest_shutting_down in the envelope, Retry-After, and the connection closed", async () => {
+    const server = await buildServer({
+      site: { timezone: "UTC" },
+      bodyLimit: 1024 * 1024,
+      handle: database.current.handle,
+    });
+    const origin = await server.listen({ host: "127.0.0.1", port: 0 });
+    const { hostname, port } = new URL(origin);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.on("connect", resolve));
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    const closedSocket = new Promise((resolve) => socket.on("close", resolve));
+    // The request has begun (so its connection is not idle) when the shutdown starts, and ends after.
+    socket.write(`GET ${API}/events HTTP/1.1\r\nHost: test\r\n`);
+    const closing = server.close();
+    await notListening(origin);
+    socket.write("\r\n");
+    await closedSocket;
+    await closing;
+    const [head = "", body = ""] = received.split("\r\n\r\n");
+    const headers = head.toLowerCase().split("\r\n");
+    expect(headers[0]).toBe("http/1.1 503 service unavailable");
+    expect(headers).toContain("retry-after: 1");
+    expect(headers).toContain("connection: close");
+    expect(JSON.parse(body)).toEqual({
+      code: "rest_shutting_down",
+      message: "The server is shutting down; send the request again.",
+      data: { status: 503 },
+    });
+  });
+});
+
+describe("a locked SQLite database", () => {
+  const server = useTestServer("sqlite");
+
+  it("answers writes with 503 rest_database_unavailable while another connection holds the lock, and recovers", async () => {
+    const editor = server.users.editor;
+    const event = { title: "Locked out", start_date: "2033-06-01 10:00:00", end_date: "2033-06-01 11:00:00" };
+    // Authenticating records the token's use (a write) once a minute: do it before locking.
+    expect((await server.rest("GET", `${API}/events`, { as: editor })).status).toBe(200);
+    const other = new Database(sqliteFilePath(server.database.url));
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const locked = await server.rest("POST", `${API}/events`, { as: editor, body: event });
+      expect([locked.status, locked.body]).toEqual([503, UNAVAILABLE]);
+      // Readers are not blocked by a writer (WAL).
+      expect((await server.rest("GET", `${API}/events`, { query: { search: "locked" } })).status).toBe(200);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    const recovered = await server.rest("POST", `${API}/events`, { as: editor, body: event });
+    expect([recovered.status, recovered.body.title]).toEqual([201, "Locked out"]);
+    expect(await server.db.event.count({ where: { title: "Locked out" } })).toBe(1);
+  }, 30_000);
+});

@@ -1,0 +1,86 @@
+import { Agent, request } from "node:http";
+
+/** A request exactly as it goes on the wire: the path is sent as given (bad percent-escapes included). */
+export interface RawRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** Text is sent as UTF-8; bytes as they are (invalid UTF-8 included). */
+  body?: string | Buffer;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * Sends raw requests to one origin over kept-alive connections (at most `connections` at once), so that
+ * thousands of requests cost no connection set-up and the path reaches the server unnormalized.
+ */
+export function rawClient(origin: string, connections = 32) {
+  const { hostname, port } = new URL(origin);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+
+  /**
+   * A kept-alive connection that the server has just closed (after a 431, say) fails the next request before the
+   * server reads it: such a request is sent again once, on a new connection.
+   */
+  async function send(raw: RawRequest): Promise<RawResponse> {
+    try {
+      return await sendOnce(raw, agent);
+    } catch (error) {
+      if ((error as { reusedSocket?: boolean }).reusedSocket) return sendOnce(raw, false);
+      throw error;
+    }
+  }
+
+  function sendOnce(raw: RawRequest, via: Agent | false): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      const body = typeof raw.body === "string" ? Buffer.from(raw.body, "utf8") : raw.body;
+      const outgoing = request(
+        {
+          agent: via,
+          host: hostname,
+          port,
+          method: raw.method,
+          path: raw.path,
+          headers: { ...raw.headers, ...(body ? { "content-length": String(body.length) } : {}) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              text: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
+          response.on("error", reject);
+        },
+      );
+      outgoing.on("error", (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
+      outgoing.end(body);
+    });
+  }
+
+  /** Sends every request, `connections` at a time, and returns the responses in order. */
+  async function sendAll(requests: readonly RawRequest[]): Promise<RawResponse[]> {
+    const responses: RawResponse[] = new Array(requests.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const index = next++;
+        responses[index] = await send(requests[index] as RawRequest);
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, worker));
+    return responses;
+  }
+
+  return { send, sendAll, close: () => agent.destroy() };
+}
+
+export type RawClient = ReturnType<typeof rawClient>;

@@ -1,0 +1,42 @@
+import type { RouterInputs, RouterOutputs } from "@calendar/core";
+
+export type { AppRouter, RouterInputs, RouterOutputs } from "@calendar/core";
+
+/** A language of the calendar: `zh-hans`, `en`, `fr` or `de`. */
+export type CalendarLanguage = NonNullable<RouterInputs["events"]["list"]["ml_language"]>;
+
+/** An event as lists, creates, updates and deletes return it. */
+export type Event = RouterOutputs["events"]["create"];
+/** An event as `get` and `getBySlug` return it: with its schema.org `json_ld`. */
+export type EventDetail = RouterOutputs["events"]["get"];
+export type EventList = RouterOutputs["events"]["list"];
+export type EventListQuery = RouterInputs["events"]["list"];
+export type EventCreateInput = RouterInputs["events"]["create"];
+export type EventUpdateInput = RouterInputs["events"]["update"];
+export type EventUpdateBySlugInput = RouterInputs["events"]["updateBySlug"];
+
+export type Venue = RouterOutputs["venues"]["get"];
+export type VenueList = RouterOutputs["venues"]["list"];
+export type VenueListQuery = RouterInputs["venues"]["list"];
+export type VenueCreateInput = RouterInputs["venues"]["create"];
+export type VenueUpdateInput = RouterInputs["venues"]["update"];
+export type VenueUpdateBySlugInput = RouterInputs["venues"]["updateBySlug"];
+
+export type Organizer = RouterOutputs["organizers"]["get"];
+export type OrganizerList = RouterOutputs["organizers"]["list"];
+export type OrganizerListQuery = RouterInputs["organizers"]["list"];
+export type OrganizerCreateInput = RouterInputs["organizers"]["create"];
+export type OrganizerUpdateInput = RouterInputs["organizers"]["update"];
+export type OrganizerUpdateBySlugInput = RouterInputs["organizers"]["updateBySlug"];
+
+export type Category = RouterOutputs["categories"]["get"];
+export type CategoryList = RouterOutputs["categories"]["list"];
+export type CategoryListQuery = RouterInputs["categories"]["list"];
+export type CategoryCreateInput = RouterInputs["categories"]["create"];
+export type CategoryUpdateInput = RouterInputs["categories"]["update"];
+
+export type Tag = RouterOutputs["tags"]["get"];
+export type TagList = RouterOutputs["tags"]["list"];
+export type TagListQuery = RouterInputs["tags"]["list"];
+export type TagCreateInput = RouterInputs["tags"]["create"];
+export type TagUpdateInput = RouterInputs["tags"]["update"];

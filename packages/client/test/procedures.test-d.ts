@@ -1,0 +1,264 @@
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  type CalendarLanguage,
+  type Category,
+  type CategoryCreateInput,
+  type CategoryList,
+  type CategoryListQuery,
+  type CategoryUpdateInput,
+  createCalendarClient,
+  type Event,
+  type EventCreateInput,
+  type EventDetail,
+  type EventList,
+  type EventListQuery,
+  type EventUpdateBySlugInput,
+  type EventUpdateInput,
+  type Organizer,
+  type OrganizerCreateInput,
+  type OrganizerList,
+  type OrganizerListQuery,
+  type OrganizerUpdateBySlugInput,
+  type OrganizerUpdateInput,
+  type Tag,
+  type TagCreateInput,
+  type TagList,
+  type TagListQuery,
+  type TagUpdateInput,
+  type Venue,
+  type VenueCreateInput,
+  type VenueList,
+  type VenueListQuery,
+  type VenueUpdateBySlugInput,
+  type VenueUpdateInput,
+} from "../src/index.ts";
+
+// Type tests only: nothing here runs, the client is never called.
+const client = createCalendarClient({ url: "http://127.0.0.1:3000" });
+type Language = CalendarLanguage | undefined;
+type ById = { id: number; ml_language?: Language };
+type GetById = { id: number; password?: string | undefined; ml_language?: Language };
+type GetBySlug = { slug: string; password?: string | undefined; ml_language?: Language };
+type DeleteById = { id: number; force?: boolean | undefined; ml_language?: Language };
+type DeleteBySlug = { slug: string; force?: boolean | undefined; ml_language?: Language };
+
+describe("languages", () => {
+  it("are the four of the calendar", () => {
+    expectTypeOf<CalendarLanguage>().toEqualTypeOf<"zh-hans" | "en" | "fr" | "de">();
+  });
+});
+
+describe("events", () => {
+  it("list: a query in, a page of events out", () => {
+    expectTypeOf(client.events.list.query).parameter(0).toEqualTypeOf<EventListQuery>();
+    expectTypeOf(client.events.list.query).returns.resolves.toEqualTypeOf<EventList>();
+    expectTypeOf<EventList["events"]>().toEqualTypeOf<Event[]>();
+    expectTypeOf<EventList>().toHaveProperty("total").toEqualTypeOf<number>();
+    expectTypeOf<EventList>().toHaveProperty("total_pages").toEqualTypeOf<number>();
+    expectTypeOf<EventListQuery>().toHaveProperty("featured").toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<EventListQuery>().toHaveProperty("page").toEqualTypeOf<number | undefined>();
+    expectTypeOf<{ categories: [3, "jazz"]; per_page: 5; ml_language: "de" }>().toExtend<EventListQuery>();
+    expectTypeOf<{ featured: "yes" }>().not.toExtend<EventListQuery>();
+  });
+
+  it("create: title and dates required, the event out", () => {
+    expectTypeOf(client.events.create.mutate).parameter(0).toEqualTypeOf<EventCreateInput>();
+    expectTypeOf(client.events.create.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf<{ title: "Gig"; start_date: "2030-01-01 20:00:00"; end_date: 1 }>().toExtend<EventCreateInput>();
+    expectTypeOf<{ title: "Gig"; start_date: "2030-01-01 20:00:00" }>().not.toExtend<EventCreateInput>();
+    expectTypeOf<EventCreateInput>()
+      .toHaveProperty("status")
+      .toEqualTypeOf<"publish" | "future" | "draft" | "pending" | "private" | undefined>();
+    expectTypeOf<Event>().toHaveProperty("id").toEqualTypeOf<number>();
+    expectTypeOf<Event>().toHaveProperty("title").toEqualTypeOf<string>();
+    expectTypeOf<Event>().toHaveProperty("start_date").toEqualTypeOf<string>();
+    expectTypeOf<Event>().toHaveProperty("featured").toEqualTypeOf<boolean | null>();
+    expectTypeOf<Event>().not.toHaveProperty("json_ld");
+  });
+
+  it("get and getBySlug: an id or a slug with an optional password in, the event with json_ld out", () => {
+    expectTypeOf(client.events.get.query).parameter(0).toEqualTypeOf<GetById>();
+    expectTypeOf(client.events.getBySlug.query).parameter(0).toEqualTypeOf<GetBySlug>();
+    expectTypeOf(client.events.get.query).returns.resolves.toEqualTypeOf<EventDetail>();
+    expectTypeOf(client.events.getBySlug.query).returns.resolves.toEqualTypeOf<EventDetail>();
+    expectTypeOf<EventDetail>().toExtend<Event>();
+    expectTypeOf<EventDetail>().toHaveProperty("json_ld").toHaveProperty("@type").toEqualTypeOf<"Event">();
+  });
+
+  it("update and updateBySlug: every field optional, the event out", () => {
+    expectTypeOf(client.events.update.mutate).parameter(0).toEqualTypeOf<EventUpdateInput>();
+    expectTypeOf(client.events.updateBySlug.mutate).parameter(0).toEqualTypeOf<EventUpdateBySlugInput>();
+    expectTypeOf(client.events.update.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf(client.events.updateBySlug.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf<{ id: 1 }>().toExtend<EventUpdateInput>();
+    expectTypeOf<{ slug: "gig" }>().toExtend<EventUpdateBySlugInput>();
+    expectTypeOf<{ title: "No id" }>().not.toExtend<EventUpdateInput>();
+  });
+
+  it("delete and deleteBySlug: force and password optional, the event out", () => {
+    expectTypeOf(client.events.delete.mutate).parameter(0).toEqualTypeOf<{
+      id: number;
+      force?: boolean | undefined;
+      password?: string | undefined;
+      ml_language?: Language;
+    }>();
+    expectTypeOf(client.events.deleteBySlug.mutate).parameter(0).toEqualTypeOf<{
+      slug: string;
+      force?: boolean | undefined;
+      password?: string | undefined;
+      ml_language?: Language;
+    }>();
+    expectTypeOf(client.events.delete.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf(client.events.deleteBySlug.mutate).returns.resolves.toEqualTypeOf<Event>();
+  });
+
+  it("has exactly these procedures", () => {
+    expectTypeOf<Extract<keyof typeof client.events, string>>().toEqualTypeOf<
+      "list" | "create" | "get" | "getBySlug" | "update" | "updateBySlug" | "delete" | "deleteBySlug"
+    >();
+  });
+});
+
+describe("venues", () => {
+  it("list: a query in, a page of venues out", () => {
+    expectTypeOf(client.venues.list.query).parameter(0).toEqualTypeOf<VenueListQuery>();
+    expectTypeOf(client.venues.list.query).returns.resolves.toEqualTypeOf<VenueList>();
+    expectTypeOf<VenueList["venues"]>().toEqualTypeOf<Venue[]>();
+    expectTypeOf<VenueList>().toHaveProperty("total").toEqualTypeOf<number>();
+    expectTypeOf<VenueListQuery>().toHaveProperty("has_events").toEqualTypeOf<boolean | undefined>();
+  });
+
+  it("create: the name required, the venue out", () => {
+    expectTypeOf(client.venues.create.mutate).parameter(0).toEqualTypeOf<VenueCreateInput>();
+    expectTypeOf(client.venues.create.mutate).returns.resolves.toEqualTypeOf<Venue>();
+    expectTypeOf<{ venue: "Hall"; city: "Lyon" }>().toExtend<VenueCreateInput>();
+    expectTypeOf<{ city: "Lyon" }>().not.toExtend<VenueCreateInput>();
+    expectTypeOf<Venue>().toHaveProperty("id").toEqualTypeOf<number>();
+    expectTypeOf<Venue>().toHaveProperty("venue").toEqualTypeOf<string>();
+    expectTypeOf<Venue>().toHaveProperty("city").toEqualTypeOf<string | undefined>();
+  });
+
+  it("get, update and delete by id or slug: the venue out", () => {
+    expectTypeOf(client.venues.get.query).parameter(0).toEqualTypeOf<GetById>();
+    expectTypeOf(client.venues.getBySlug.query).parameter(0).toEqualTypeOf<GetBySlug>();
+    expectTypeOf(client.venues.update.mutate).parameter(0).toEqualTypeOf<VenueUpdateInput>();
+    expectTypeOf(client.venues.updateBySlug.mutate).parameter(0).toEqualTypeOf<VenueUpdateBySlugInput>();
+    expectTypeOf(client.venues.delete.mutate).parameter(0).toEqualTypeOf<DeleteById>();
+    expectTypeOf(client.venues.deleteBySlug.mutate).parameter(0).toEqualTypeOf<DeleteBySlug>();
+    expectTypeOf<{ id: 1; city: null }>().toExtend<VenueUpdateInput>();
+    for (const call of [
+      client.venues.get.query,
+      client.venues.getBySlug.query,
+      client.venues.update.mutate,
+      client.venues.updateBySlug.mutate,
+      client.venues.delete.mutate,
+      client.venues.deleteBySlug.mutate,
+    ]) {
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<Venue>();
+    }
+  });
+});
+
+describe("organizers", () => {
+  it("list: a query in, a page of organizers out", () => {
+    expectTypeOf(client.organizers.list.query).parameter(0).toEqualTypeOf<OrganizerListQuery>();
+    expectTypeOf(client.organizers.list.query).returns.resolves.toEqualTypeOf<OrganizerList>();
+    expectTypeOf<OrganizerList["organizers"]>().toEqualTypeOf<Organizer[]>();
+    expectTypeOf<OrganizerList>().toHaveProperty("total_pages").toEqualTypeOf<number>();
+  });
+
+  it("create: the name required, the organizer out", () => {
+    expectTypeOf(client.organizers.create.mutate).parameter(0).toEqualTypeOf<OrganizerCreateInput>();
+    expectTypeOf(client.organizers.create.mutate).returns.resolves.toEqualTypeOf<Organizer>();
+    expectTypeOf<{ organizer: "Ada"; email: "ada@example.org" }>().toExtend<OrganizerCreateInput>();
+    expectTypeOf<{ email: "ada@example.org" }>().not.toExtend<OrganizerCreateInput>();
+    expectTypeOf<Organizer>().toHaveProperty("organizer").toEqualTypeOf<string>();
+    expectTypeOf<Organizer>().toHaveProperty("email").toEqualTypeOf<string | undefined>();
+  });
+
+  it("get, update and delete by id or slug: the organizer out", () => {
+    expectTypeOf(client.organizers.get.query).parameter(0).toEqualTypeOf<GetById>();
+    expectTypeOf(client.organizers.getBySlug.query).parameter(0).toEqualTypeOf<GetBySlug>();
+    expectTypeOf(client.organizers.update.mutate).parameter(0).toEqualTypeOf<OrganizerUpdateInput>();
+    expectTypeOf(client.organizers.updateBySlug.mutate).parameter(0).toEqualTypeOf<OrganizerUpdateBySlugInput>();
+    expectTypeOf(client.organizers.delete.mutate).parameter(0).toEqualTypeOf<DeleteById>();
+    expectTypeOf(client.organizers.deleteBySlug.mutate).parameter(0).toEqualTypeOf<DeleteBySlug>();
+    for (const call of [
+      client.organizers.get.query,
+      client.organizers.getBySlug.query,
+      client.organizers.update.mutate,
+      client.organizers.updateBySlug.mutate,
+      client.organizers.delete.mutate,
+      client.organizers.deleteBySlug.mutate,
+    ]) {
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<Organizer>();
+    }
+  });
+});
+
+describe("categories", () => {
+  it("list: a query in, a page of categories out", () => {
+    expectTypeOf(client.categories.list.query).parameter(0).toEqualTypeOf<CategoryListQuery>();
+    expectTypeOf(client.categories.list.query).returns.resolves.toEqualTypeOf<CategoryList>();
+    expectTypeOf<CategoryList["categories"]>().toEqualTypeOf<Category[]>();
+    expectTypeOf<CategoryList>().toHaveProperty("total").toEqualTypeOf<number>();
+    expectTypeOf<CategoryListQuery>().toHaveProperty("parent").toEqualTypeOf<number | undefined>();
+    expectTypeOf<CategoryListQuery>().toHaveProperty("order").toEqualTypeOf<"asc" | "desc" | undefined>();
+  });
+
+  it("create, get, update and delete: the category out", () => {
+    expectTypeOf(client.categories.create.mutate).parameter(0).toEqualTypeOf<CategoryCreateInput>();
+    expectTypeOf(client.categories.get.query).parameter(0).toEqualTypeOf<ById>();
+    expectTypeOf(client.categories.update.mutate).parameter(0).toEqualTypeOf<CategoryUpdateInput>();
+    expectTypeOf(client.categories.delete.mutate).parameter(0).toEqualTypeOf<ById>();
+    expectTypeOf<{ name: "Jazz"; parent: 2 }>().toExtend<CategoryCreateInput>();
+    expectTypeOf<{ parent: 2 }>().not.toExtend<CategoryCreateInput>();
+    expectTypeOf<{ id: 1; name: "Blues" }>().toExtend<CategoryUpdateInput>();
+    expectTypeOf<Category>().toHaveProperty("taxonomy").toEqualTypeOf<"tribe_events_cat">();
+    expectTypeOf<Category>().toHaveProperty("parent").toEqualTypeOf<number>();
+    for (const call of [
+      client.categories.create.mutate,
+      client.categories.get.query,
+      client.categories.update.mutate,
+      client.categories.delete.mutate,
+    ]) {
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<Category>();
+    }
+  });
+});
+
+describe("tags", () => {
+  it("list: a query in, a page of tags out", () => {
+    expectTypeOf(client.tags.list.query).parameter(0).toEqualTypeOf<TagListQuery>();
+    expectTypeOf(client.tags.list.query).returns.resolves.toEqualTypeOf<TagList>();
+    expectTypeOf<TagList["tags"]>().toEqualTypeOf<Tag[]>();
+    expectTypeOf<TagListQuery>().not.toHaveProperty("parent");
+  });
+
+  it("create, get, update and delete: the tag out", () => {
+    expectTypeOf(client.tags.create.mutate).parameter(0).toEqualTypeOf<TagCreateInput>();
+    expectTypeOf(client.tags.get.query).parameter(0).toEqualTypeOf<ById>();
+    expectTypeOf(client.tags.update.mutate).parameter(0).toEqualTypeOf<TagUpdateInput>();
+    expectTypeOf(client.tags.delete.mutate).parameter(0).toEqualTypeOf<ById>();
+    expectTypeOf<{ name: "Free" }>().toExtend<TagCreateInput>();
+    expectTypeOf<TagCreateInput>().not.toHaveProperty("parent");
+    expectTypeOf<Tag>().toHaveProperty("taxonomy").toEqualTypeOf<"post_tag">();
+    expectTypeOf<Tag>().not.toHaveProperty("parent");
+    for (const call of [
+      client.tags.create.mutate,
+      client.tags.get.query,
+      client.tags.update.mutate,
+      client.tags.delete.mutate,
+    ]) {
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<Tag>();
+    }
+  });
+});
+
+describe("the router", () => {
+  it("offers the five resources and nothing of the REST aliases", () => {
+    expectTypeOf<Extract<keyof typeof client, string>>().toEqualTypeOf<
+      "events" | "venues" | "organizers" | "categories" | "tags"
+    >();
+  });
+});
