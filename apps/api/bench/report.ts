@@ -119,7 +119,12 @@ export function markdown(report: BenchReport, notes: RunNotes, costs: ReadonlyMa
     "",
     ...(notes.seeds.length ? ["Seeding:", "", ...notes.seeds.map((seed) => `- ${seed}`), ""] : []),
     ...(notes.failures.length
-      ? ["Failed requests (these measurements are not valid):", "", ...notes.failures.map((line) => `- ${line}`), ""]
+      ? [
+          "Failures (failed requests make a measurement invalid; a database that could not be prepared has none):",
+          "",
+          ...notes.failures.map((line) => `- ${line}`),
+          "",
+        ]
       : []),
   ].join("\n");
 }

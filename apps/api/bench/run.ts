@@ -141,9 +141,20 @@ const notes: RunNotes = {
   failures: [],
 };
 console.log(textTable([], costs));
+let complete = true;
 for (const provider of providers) {
-  for (const events of sizes) report.scenarios.push(...(await benchmark(provider, events, notes)));
+  for (const events of sizes) {
+    try {
+      report.scenarios.push(...(await benchmark(provider, events, notes)));
+    } catch (error) {
+      // One database that cannot be prepared must not lose the measurements of the others.
+      complete = false;
+      notes.failures.push(`${provider} ${events}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(error);
+    }
+  }
 }
 console.log(`\n${textTable(report.scenarios, costs)}`);
 for (const failure of notes.failures) console.error(`failed requests: ${failure}`);
-for (const path of writeReport(RESULTS_DIR, report, notes, costs, fullMatrix)) console.error(`Wrote ${path}`);
+for (const path of writeReport(RESULTS_DIR, report, notes, costs, fullMatrix && complete))
+  console.error(`Wrote ${path}`);

@@ -236,7 +236,8 @@ function bodyOf(plan: EventPlan, language: SeedLanguage, index: number, translat
   const title = `${WORDS.adjective[language][adjective]} ${WORDS.topic[language][topic]} ${WORDS.format[language][format]}${place}`;
   const sentence = WORDS.sentence[language].replace("{topic}", WORDS.topic[language][topic] ?? "");
   const zone = plan.venue?.zone ?? "UTC";
-  const start = plan.start.setZone(zone, { keepLocalTime: true });
+  // The plan's wall time, read in the venue's zone by the service: formatted in UTC, no zone rules are consulted.
+  const start = plan.start;
   const dates = plan.allDayDays
     ? { start_date: start.toISODate() ?? "", end_date: start.plus({ days: plan.allDayDays - 1 }).toISODate() ?? "" }
     : {

@@ -5,6 +5,7 @@ import type { Tx } from "../db/db.ts";
 import { invalidParam, parseOrThrow } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { runWrite } from "../linked-posts/linked-post.transaction.ts";
+import { insertRows, insertRowsReturning } from "../shared/bulk-insert.ts";
 import { resolveImage } from "../shared/images.ts";
 import { slugify, uniqueSlugs } from "../shared/slug.ts";
 import { idsInLanguage, type Translatable } from "../shared/translations.ts";
@@ -18,6 +19,9 @@ import { invalidLinkedPostId, unknownLinkedIds } from "./event.errors.ts";
 import { type EventCreateBody, eventCreateBody } from "./event.schemas.ts";
 import { newEventColumns, requireAuthorChoice } from "./event.write.service.ts";
 import { uniqueIds } from "./event.write.ts";
+
+/** A batch of thousands of events takes seconds, on a loaded PostgreSQL maybe a minute. */
+const BULK_WRITE = { timeout: 300_000 };
 
 /**
  * Many events created in one transaction, for seeding large calendars: each input is validated by the schema of
@@ -33,55 +37,56 @@ export async function createEventsInBulk(scope: Scope, inputs: readonly unknown[
     ...newEventColumns(scope, body, scheduleOf(body, undefined, scope.site.timezone, now), now),
     parentId: body.post_parent === undefined ? undefined : body.post_parent || null,
   }));
-  return runWrite(scope.db, async (tx) => {
-    await requireKnown(tx, bodies);
-    const venues = await linkedIdsOf(bodies, "venue", (where) => tx.venue.findMany(linkable(where)), scope.language);
-    const organizers = await linkedIdsOf(
-      bodies,
-      "organizer",
-      (where) => tx.organizer.findMany(linkable(where)),
-      scope.language,
-    );
-    const groups = await translationGroupsOf(tx, scope.actor, bodies, scope.language);
-    requireCapability(scope.actor, "create_posts");
-    for (const body of bodies) requireAuthorChoice(scope.actor, body.author, undefined);
-    const categories = await termIdsOf(tx, scope, "category", bodies);
-    const tags = await termIdsOf(tx, scope, "tag", bodies);
-    const images = await imageIdsOf(tx, bodies);
-    const slugs = await uniqueSlugs(
-      bodies.map((body) => slugify(body.slug ?? body.title)),
-      (candidates) => takenSlugs(tx, scope.language, candidates),
-    );
-    const ids = await insertEvents(
-      tx,
-      columns.map((column, index) => ({
-        ...column,
-        slug: slugs[index] ?? "",
-        translationGroup: groups[index],
-        imageId: images[index],
-      })),
-    );
-    await insertLinks(ids, { venues, organizers, categories, tags }, async (links) => {
-      await tx.eventVenue.createMany({ data: links.venues });
-      await tx.eventOrganizer.createMany({ data: links.organizers });
-      await tx.eventCategory.createMany({ data: links.categories });
-      await tx.eventTag.createMany({ data: links.tags });
-    });
-    await addNewEventsToTermCounts(
-      tx,
-      columns.map((column, index) => ({
-        language: column.language,
-        status: column.status,
-        categoryIds: categories[index] ?? [],
-        tagIds: tags[index] ?? [],
-      })),
-    );
-    return ids;
-  });
+  return runWrite(
+    scope.db,
+    async (tx) => {
+      await requireKnown(tx, bodies);
+      const venues = await linkedIdsOf(bodies, "venue", (where) => tx.venue.findMany(linkable(where)), scope.language);
+      const organizers = await linkedIdsOf(
+        bodies,
+        "organizer",
+        (where) => tx.organizer.findMany(linkable(where)),
+        scope.language,
+      );
+      const groups = await translationGroupsOf(tx, scope.actor, bodies, scope.language);
+      requireCapability(scope.actor, "create_posts");
+      for (const body of bodies) requireAuthorChoice(scope.actor, body.author, undefined);
+      const categories = await termIdsOf(tx, scope, "category", bodies);
+      const tags = await termIdsOf(tx, scope, "tag", bodies);
+      const images = await imageIdsOf(tx, bodies);
+      const slugs = await uniqueSlugs(
+        bodies.map((body) => slugify(body.slug ?? body.title)),
+        (candidates) => takenSlugs(tx, scope.language, candidates),
+      );
+      const ids = await insertEvents(
+        tx,
+        columns.map((column, index) => ({
+          ...column,
+          slug: slugs[index] ?? "",
+          translationGroup: groups[index],
+          imageId: images[index],
+        })),
+      );
+      const links = linkRowsOf(ids, { venues, organizers, categories, tags });
+      await insertRows(tx, "EventVenue", links.venues);
+      await insertRows(tx, "EventOrganizer", links.organizers);
+      await insertRows(tx, "EventCategory", links.categories);
+      await insertRows(tx, "EventTag", links.tags);
+      await addNewEventsToTermCounts(
+        tx,
+        columns.map((column, index) => ({
+          language: column.language,
+          status: column.status,
+          categoryIds: categories[index] ?? [],
+          tagIds: tags[index] ?? [],
+        })),
+      );
+      return ids;
+    },
+    BULK_WRITE,
+  );
 }
 
-/** Rows per insert statement: under SQLite's limit of bound values for the widest table (events). */
-const ROWS_PER_INSERT = 500;
 const VALUES_PER_LOOKUP = 10_000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -278,11 +283,8 @@ async function takenSlugs(tx: Tx, language: string, candidates: string[]): Promi
 
 /** Inserts the rows and returns their ids in the same order (found by slug: unique in the batch's language). */
 async function insertEvents(tx: Tx, rows: Prisma.EventCreateManyInput[]): Promise<number[]> {
-  const idOfSlug = new Map<string, number>();
-  for (const part of chunks(rows, ROWS_PER_INSERT)) {
-    const created = await tx.event.createManyAndReturn({ data: part, select: { id: true, slug: true } });
-    for (const row of created) idOfSlug.set(row.slug, row.id);
-  }
+  const created = await insertRowsReturning<{ id: number | bigint; slug: string }>(tx, "Event", rows, ["id", "slug"]);
+  const idOfSlug = new Map(created.map((row) => [row.slug, Number(row.id)]));
   return rows.map((row) => {
     const id = idOfSlug.get(row.slug);
     if (id === undefined) throw new Error(`The insert returned no row for the slug "${row.slug}".`);
@@ -304,8 +306,8 @@ interface LinkRows {
   tags: Array<{ eventId: number; tagId: number }>;
 }
 
-/** The link rows of the new events, written in chunks that stay under the bound-value limit. */
-async function insertLinks(eventIds: readonly number[], ids: LinkIds, write: (rows: LinkRows) => Promise<void>) {
+/** The link rows of the new events, venues and organizers in their positions. */
+function linkRowsOf(eventIds: readonly number[], ids: LinkIds): LinkRows {
   const rows: LinkRows = { venues: [], organizers: [], categories: [], tags: [] };
   eventIds.forEach((eventId, index) => {
     for (const [position, venueId] of (ids.venues[index] ?? []).entries()) {
@@ -317,15 +319,5 @@ async function insertLinks(eventIds: readonly number[], ids: LinkIds, write: (ro
     for (const categoryId of ids.categories[index] ?? []) rows.categories.push({ eventId, categoryId });
     for (const tagId of ids.tags[index] ?? []) rows.tags.push({ eventId, tagId });
   });
-  const size = Math.floor(VALUES_PER_LOOKUP / 3);
-  const parts = Math.ceil(Math.max(...Object.values(rows).map((list: unknown[]) => list.length), 0) / size);
-  for (let part = 0; part < parts; part++) {
-    const slice = <T>(list: T[]) => list.slice(part * size, (part + 1) * size);
-    await write({
-      venues: slice(rows.venues),
-      organizers: slice(rows.organizers),
-      categories: slice(rows.categories),
-      tags: slice(rows.tags),
-    });
-  }
+  return rows;
 }

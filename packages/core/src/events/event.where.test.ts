@@ -16,7 +16,7 @@ describe("buildEventWhere", () => {
     });
   });
 
-  it("compares the date bounds with the start and end instants", () => {
+  it("compares the date bounds with the start and end instants, an end bound bounding the start too", () => {
     const a = new Date("2018-01-01T00:00:00Z");
     const b = new Date("2018-01-02T00:00:00Z");
     const c = new Date("2018-01-03T00:00:00Z");
@@ -28,8 +28,13 @@ describe("buildEventWhere", () => {
       { language: "en" },
       { status: "publish" },
       { hideFromListings: false },
-      { startUtc: { gte: a, gt: a, lt: c } },
+      { startUtc: { gte: a, gt: a, lt: c, lte: c } },
       { endUtc: { gt: b, lt: c, lte: c } },
+    ]);
+    const endsOnly = buildEventWhere({ ...BASE, dates: { endBefore: b, endUntil: c } });
+    expect((endsOnly.AND as unknown[]).slice(3)).toEqual([
+      { startUtc: { lt: b, lte: c } },
+      { endUtc: { lt: b, lte: c } },
     ]);
   });
 

@@ -34,6 +34,15 @@ const VENUE_HAS_COORDINATES = {
   venue: { geoLat: { not: null }, geoLng: { not: null } },
 } satisfies Prisma.EventVenueWhereInput;
 
+function earlier(a: Date | undefined, b: Date): Date {
+  return a && a < b ? a : b;
+}
+
+/**
+ * The date bounds on the start and end instants. An event never ends before it starts (writes refuse it), so a
+ * bound on the end bounds the start too: stated, it closes the range the list's index reads (the start leads it),
+ * which otherwise runs to the last event of the calendar.
+ */
 function dateConditions(dates: DateBounds): Prisma.EventWhereInput[] {
   const start: Prisma.DateTimeFilter = {};
   const end: Prisma.DateTimeFilter = {};
@@ -41,8 +50,14 @@ function dateConditions(dates: DateBounds): Prisma.EventWhereInput[] {
   if (dates.startAfter) start.gt = dates.startAfter;
   if (dates.startBefore) start.lt = dates.startBefore;
   if (dates.endAfter) end.gt = dates.endAfter;
-  if (dates.endBefore) end.lt = dates.endBefore;
-  if (dates.endUntil) end.lte = dates.endUntil;
+  if (dates.endBefore) {
+    end.lt = dates.endBefore;
+    start.lt = earlier(dates.startBefore, dates.endBefore);
+  }
+  if (dates.endUntil) {
+    end.lte = dates.endUntil;
+    start.lte = dates.endUntil;
+  }
   return [
     ...(Object.keys(start).length ? [{ startUtc: start }] : []),
     ...(Object.keys(end).length ? [{ endUtc: end }] : []),

@@ -68,13 +68,16 @@ export interface WriteOptions {
    * fast and free of conflicts.
    */
   queueKey?: string;
+  /** Milliseconds the transaction may run, for writes much larger than a request's (a bulk creation). */
+  timeout?: number;
 }
 
-async function withRetries<T>(db: Db, work: (tx: Tx) => Promise<T>, serializable: boolean): Promise<T> {
-  const options = serializable ? { ...TIMING, isolationLevel: "Serializable" as const } : TIMING;
+async function withRetries<T>(db: Db, work: (tx: Tx) => Promise<T>, options: WriteOptions): Promise<T> {
+  const timing = { ...TIMING, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) };
+  const transactionOptions = options.serializable ? { ...timing, isolationLevel: "Serializable" as const } : timing;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(work, options);
+      return await db.$transaction(work, transactionOptions);
     } catch (error) {
       if (!isRace(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) {
@@ -92,6 +95,6 @@ async function withRetries<T>(db: Db, work: (tx: Tx) => Promise<T>, serializable
  * gone); only repeated clashes give 409. SQLite runs one write at a time anyway.
  */
 export function runWrite<T>(db: Db, work: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-  const run = () => withRetries(db, work, options.serializable ?? false);
+  const run = () => withRetries(db, work, options);
   return options.queueKey === undefined ? run() : inQueue(db, options.queueKey, run);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
-import type { Db, Tx } from "../db/db.ts";
+import type { Tx } from "../db/db.ts";
 import { DomainError, invalidParam, invalidParams } from "../errors.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
 import { isRace, pauseBefore } from "../linked-posts/linked-post.transaction.ts";
