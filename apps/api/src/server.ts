@@ -1,6 +1,6 @@
 import { appRouter, type DbHandle, restRouter, type Site } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
 import { registerHealthRoutes } from "./health.ts";
@@ -34,7 +34,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const requestTimeout = options.requestTimeout ?? 30_000;
   const server = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel) : false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit,
     requestTimeout,
     // Node enforces the timeout on a body still arriving only when given at construction, and checks for
