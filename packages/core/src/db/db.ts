@@ -27,6 +27,22 @@ export interface DbHandle {
 /** Milliseconds a SQLite writer waits for the lock before giving up. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/** Values SQLite binds per statement since 3.32 (better-sqlite3 builds it with the default limit). */
+const SQLITE_MAX_BIND_VALUES = 32_766;
+
+/**
+ * The better-sqlite3 adapter, reporting SQLite's real limit of bound values: without it Prisma assumes SQLite's
+ * old limit of 999 and refuses (P2029) a statement with a longer `IN` list, such as a list's events near a point.
+ */
+class SqliteAdapterFactory extends PrismaBetterSqlite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    return Object.assign(adapter, {
+      getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }),
+    });
+  }
+}
+
 export function sqliteFilePath(url: string): string {
   const path = url.slice("file:".length);
   return path.startsWith("//") ? fileURLToPath(url) : path;
@@ -39,7 +55,7 @@ function openSqlite(url: string): Db {
   const raw = new Database(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   raw.pragma("journal_mode = WAL");
   raw.close();
-  const adapter = new PrismaBetterSqlite3({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
   return new SqliteClient({ adapter });
 }
 

@@ -82,6 +82,9 @@ describe("buildEventWhere", () => {
     expect((buildEventWhere({ ...BASE, nearVenueIds: [] }).AND as unknown[]).at(-1)).toEqual({
       venues: { some: { venueId: { in: [] } } },
     });
+    expect(
+      (buildEventWhere({ ...BASE, nearVenueIds: [4, 9], nearEventIds: [12, 30] }).AND as unknown[]).at(-1),
+    ).toEqual({ id: { in: [12, 30] } });
   });
 });
 

@@ -28,6 +28,8 @@ export interface EventFilter {
   geoloc?: boolean | undefined;
   /** Only events linked to one of these venues (those within the radius of `geoloc_lat`/`geoloc_lng`). */
   nearVenueIds?: readonly number[] | undefined;
+  /** The events linked to those venues, when there are few enough to list: the same condition, checked cheaper. */
+  nearEventIds?: readonly number[] | undefined;
 }
 
 const VENUE_HAS_COORDINATES = {
@@ -98,7 +100,8 @@ export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
   if (filter.postParent !== undefined) conditions.push({ parentId: filter.postParent });
   if (filter.include) conditions.push({ id: { in: [...filter.include] } });
   if (filter.geoloc !== undefined) conditions.push(geolocCondition(filter.geoloc));
-  if (filter.nearVenueIds) conditions.push({ venues: { some: { venueId: { in: [...filter.nearVenueIds] } } } });
+  if (filter.nearEventIds) conditions.push({ id: { in: [...filter.nearEventIds] } });
+  else if (filter.nearVenueIds) conditions.push({ venues: { some: { venueId: { in: [...filter.nearVenueIds] } } } });
   const visible = filtersOnDetails(filter) ? protectedDetailsWhere(filter.protectedText) : undefined;
   if (visible) conditions.push(visible);
   return { AND: conditions };

@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../auth/roles.ts";
+import type { Db } from "../db/db.ts";
+import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import type { Scope } from "../trpc/context.ts";
+import { createUser } from "../users/users.service.ts";
+import { createEventsInBulk } from "./event.bulk.service.ts";
+import { listEvents } from "./event.list.service.ts";
+import { eventListQuery } from "./event.schemas.ts";
+
+/** More than SQLite's old limit of 999 bound values, which Prisma assumed before the adapter reported the real one. */
+const NEAR_EVENTS = 1_200;
+
+describe.each(PROVIDERS)("listEvents near a point (%s)", (provider) => {
+  const database = useTestDatabase(provider);
+  let db: Db;
+  let scope: Scope;
+
+  beforeAll(async () => {
+    db = database.current.handle.db;
+    const user = await createUser(db, { login: "geo-editor", role: "editor" });
+    const actor: Actor = { kind: "user", id: user.id, login: user.login, role: "editor" };
+    scope = {
+      db,
+      provider,
+      actor,
+      language: "en",
+      links: { apiRoot: "http://calendar.test/cal/events/v1" },
+      site: { timezone: "UTC" },
+    };
+    const stamp = { postDate: "2030-01-01 00:00:00", postDateUtc: new Date(), modified: "x", modifiedUtc: new Date() };
+    const place = (name: string, geoLat: number, geoLng: number) =>
+      db.venue.create({
+        data: { name, nameKey: name.toLowerCase(), slug: name.toLowerCase(), geoLat, geoLng, ...stamp },
+      });
+    const near = await place("Philharmonie", 52.51, 13.37);
+    const far = await place("Gewandhaus", 51.34, 12.38);
+    const day = (index: number) => `2031-03-${String((index % 28) + 1).padStart(2, "0")} 19:00:00`;
+    await createEventsInBulk(
+      scope,
+      Array.from({ length: NEAR_EVENTS + 30 }, (_, index) => ({
+        title: `Concert ${index}`,
+        start_date: day(index),
+        end_date: day(index).replace("19:", "21:"),
+        venue: [index < NEAR_EVENTS ? near.id : far.id],
+      })),
+    );
+  });
+
+  it("counts and pages every event at a venue within the radius, nearest first within a start time", async () => {
+    const query = eventListQuery.parse({
+      geoloc_lat: 52.52,
+      geoloc_lng: 13.4,
+      geoloc_radius: 10,
+      start_date: "2031-03-01",
+      end_date: "2031-03-31",
+      per_page: 50,
+      page: 3,
+    });
+    const list = await listEvents(scope, query);
+    expect(list.total).toBe(NEAR_EVENTS);
+    expect(list.events).toHaveLength(50);
+    expect(
+      list.events.every((event) => event.venue && !Array.isArray(event.venue) && event.venue.venue === "Philharmonie"),
+    ).toBe(true);
+  });
+});
