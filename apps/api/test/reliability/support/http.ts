@@ -25,20 +25,28 @@ export function rawClient(origin: string, connections = 32) {
 
   /**
    * A kept-alive connection that the server has just closed (after a 431, say) fails the next request before the
-   * server reads it: such a request is sent again once, on a new connection.
+   * server reads it, and a connection closed by an early answer may fail the write before the answer is read:
+   * such a request is sent again once, on a new connection.
    */
   async function send(raw: RawRequest): Promise<RawResponse> {
     try {
       return await sendOnce(raw, agent);
     } catch (error) {
-      if ((error as { reusedSocket?: boolean }).reusedSocket) return sendOnce(raw, false);
+      const { reusedSocket, code } = error as { reusedSocket?: boolean; code?: string };
+      if (reusedSocket || code === "EPIPE" || code === "ECONNRESET") return sendOnce(raw, false);
       throw error;
     }
   }
 
+  /**
+   * A server may answer before it has read the whole body (413, 415, a refused header) and close the connection;
+   * the rest of the body then fails to send (EPIPE, ECONNRESET). Once the answer has arrived, that failure is not
+   * the request's outcome: the answer is.
+   */
   function sendOnce(raw: RawRequest, via: Agent | false): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
       const body = typeof raw.body === "string" ? Buffer.from(raw.body, "utf8") : raw.body;
+      let answered = false;
       const outgoing = request(
         {
           agent: via,
@@ -49,6 +57,7 @@ export function rawClient(origin: string, connections = 32) {
           headers: { ...raw.headers, ...(body ? { "content-length": String(body.length) } : {}) },
         },
         (response) => {
+          answered = true;
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
           response.on("end", () =>
@@ -59,9 +68,14 @@ export function rawClient(origin: string, connections = 32) {
             }),
           );
           response.on("error", reject);
+          response.on("close", () => {
+            if (!response.complete) reject(new Error(`The answer to ${raw.method} ${raw.path} was cut off.`));
+          });
         },
       );
-      outgoing.on("error", (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
+      outgoing.on("error", (error) => {
+        if (!answered) reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket }));
+      });
       outgoing.end(body);
     });
   }
