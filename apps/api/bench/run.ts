@@ -155,6 +155,6 @@ for (const provider of providers) {
   }
 }
 console.log(`\n${textTable(report.scenarios, costs)}`);
-for (const failure of notes.failures) console.error(`failed requests: ${failure}`);
+for (const failure of notes.failures) console.error(`failure: ${failure}`);
 for (const path of writeReport(RESULTS_DIR, report, notes, costs, fullMatrix && complete))
   console.error(`Wrote ${path}`);

@@ -27,8 +27,11 @@ export interface DbHandle {
 /** Milliseconds a SQLite writer waits for the lock before giving up. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
-/** Values SQLite binds per statement since 3.32 (better-sqlite3 builds it with the default limit). */
-const SQLITE_MAX_BIND_VALUES = 32_766;
+/**
+ * Values one statement may bind, on either database: SQLite's limit since 3.32 (better-sqlite3 builds it with the
+ * default) and the one Prisma applies to PostgreSQL.
+ */
+export const MAX_BIND_VALUES = 32_766;
 
 /**
  * The better-sqlite3 adapter, reporting SQLite's real limit of bound values: without it Prisma assumes SQLite's
@@ -38,7 +41,7 @@ class SqliteAdapterFactory extends PrismaBetterSqlite3 {
   override async connect() {
     const adapter = await super.connect();
     return Object.assign(adapter, {
-      getConnectionInfo: () => ({ maxBindValues: SQLITE_MAX_BIND_VALUES, supportsRelationJoins: false }),
+      getConnectionInfo: () => ({ maxBindValues: MAX_BIND_VALUES, supportsRelationJoins: false }),
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../db/db.ts";
+import { type Db, MAX_BIND_VALUES } from "../db/db.ts";
 import { invalidParam } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import { pageWindow } from "../shared/query.ts";
@@ -48,9 +48,9 @@ async function venueDistances(db: Db, point: GeoPoint): Promise<Map<number, numb
 
 /**
  * Above this many, the events near a point are found through their venue links in each statement instead: the
- * ids are bound values, and a statement binds at most 32,766 (SQLite and Prisma's PostgreSQL limit).
+ * ids are bound values, and the rest of a list's statement (its other filters) must still fit.
  */
-const MAX_LISTED_NEAR_EVENTS = 30_000;
+const MAX_LISTED_NEAR_EVENTS = MAX_BIND_VALUES - 2_766;
 
 /**
  * The events of the language linked to any of the venues, or undefined when there are more than

@@ -73,7 +73,7 @@ export interface WriteOptions {
 }
 
 async function withRetries<T>(db: Db, work: (tx: Tx) => Promise<T>, options: WriteOptions): Promise<T> {
-  const timing = { ...TIMING, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) };
+  const timing = { ...TIMING, timeout: options.timeout ?? TIMING.timeout };
   const transactionOptions = options.serializable ? { ...timing, isolationLevel: "Serializable" as const } : timing;
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,11 +1,8 @@
-import type { Tx } from "../db/db.ts";
+import { MAX_BIND_VALUES, type Tx } from "../db/db.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 
 type Value = string | number | boolean | Date | null;
 type Row = Record<string, Value | undefined>;
-
-/** Bound values per statement: under SQLite's limit (32,766) and PostgreSQL's (65,535). */
-const VALUES_PER_STATEMENT = 30_000;
 
 /**
  * The rows grouped by the columns they set: an unset column keeps its database default, and one multi-row
@@ -25,12 +22,17 @@ function byColumns<T extends Row>(rows: readonly T[]): Map<string, T[]> {
   return groups;
 }
 
+/** `"a", "b"`: names that come from the caller's code, never from input. */
+function quotedNames(names: readonly string[]): Prisma.Sql {
+  return Prisma.raw(names.map((name) => `"${name}"`).join(", "));
+}
+
 function statements<T extends Row>(table: string, rows: readonly T[]): Prisma.Sql[] {
   const result: Prisma.Sql[] = [];
   for (const [key, group] of byColumns(rows)) {
     const columns = key.split(",");
-    const perStatement = Math.max(1, Math.floor(VALUES_PER_STATEMENT / columns.length));
-    const names = Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+    const perStatement = Math.max(1, Math.floor(MAX_BIND_VALUES / columns.length));
+    const names = quotedNames(columns);
     for (let from = 0; from < group.length; from += perStatement) {
       const values = group
         .slice(from, from + perStatement)
@@ -57,7 +59,7 @@ export async function insertRowsReturning<R>(
   rows: readonly Row[],
   returning: readonly string[],
 ): Promise<R[]> {
-  const columns = Prisma.raw(returning.map((column) => `"${column}"`).join(", "));
+  const columns = quotedNames(returning);
   const inserted: R[] = [];
   for (const statement of statements(table, rows)) {
     inserted.push(...(await tx.$queryRaw<R[]>`${statement} RETURNING ${columns}`));
