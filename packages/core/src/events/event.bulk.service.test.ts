@@ -3,9 +3,8 @@ import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
 import type { Language } from "../shared/language.ts";
-import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
-import { createUser } from "../users/users.service.ts";
 import { createEventsInBulk } from "./event.bulk.service.ts";
 import { createEvent } from "./event.write.service.ts";
 
@@ -16,14 +15,8 @@ describe.each(PROVIDERS)("createEventsInBulk (%s)", (provider) => {
   let venue = 0;
   let organizer = 0;
   let category = 0;
-  const scope = (language: Language = "en", actor: Actor = editor): Scope => ({
-    db,
-    provider,
-    actor,
-    language,
-    links: { apiRoot: "http://calendar.test/cal/events/v1" },
-    site: { timezone: "UTC" },
-  });
+  const scope = (language: Language = "en", actor: Actor = editor): Scope =>
+    testScope(database.current, actor, language);
   const event = (title: string, extra: Record<string, unknown> = {}) => ({
     title,
     start_date: "2031-03-01 19:00:00",
@@ -42,8 +35,7 @@ describe.each(PROVIDERS)("createEventsInBulk (%s)", (provider) => {
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    const user = await createUser(db, { login: "bulk-editor", role: "editor" });
-    editor = { kind: "user", id: user.id, login: user.login, role: "editor" };
+    editor = await createTestActor(db, "bulk-editor", "editor");
     const stamp = { postDate: "2030-01-01 00:00:00", postDateUtc: new Date(), modified: "x", modifiedUtc: new Date() };
     venue = (await db.venue.create({ data: { name: "Hall", nameKey: "hall", slug: "hall", ...stamp } })).id;
     organizer = (await db.organizer.create({ data: { name: "Club", nameKey: "club", slug: "club", ...stamp } })).id;

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
-import { createUser } from "../users/users.service.ts";
 import { createEventsInBulk } from "./event.bulk.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import { eventListQuery } from "./event.schemas.ts";
@@ -18,16 +16,7 @@ describe.each(PROVIDERS)("listEvents near a point (%s)", (provider) => {
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    const user = await createUser(db, { login: "geo-editor", role: "editor" });
-    const actor: Actor = { kind: "user", id: user.id, login: user.login, role: "editor" };
-    scope = {
-      db,
-      provider,
-      actor,
-      language: "en",
-      links: { apiRoot: "http://calendar.test/cal/events/v1" },
-      site: { timezone: "UTC" },
-    };
+    scope = testScope(database.current, await createTestActor(db, "geo-editor", "editor"));
     const stamp = { postDate: "2030-01-01 00:00:00", postDateUtc: new Date(), modified: "x", modifiedUtc: new Date() };
     const place = (name: string, geoLat: number, geoLng: number) =>
       db.venue.create({

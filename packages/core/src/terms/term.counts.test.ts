@@ -5,9 +5,8 @@ import { createEventsInBulk } from "../events/event.bulk.service.ts";
 import { deleteEvent } from "../events/event.service.ts";
 import { createEvent, updateEvent } from "../events/event.write.service.ts";
 import type { Language } from "../shared/language.ts";
-import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
-import { createUser } from "../users/users.service.ts";
 import { recountTermEvents } from "./term.counts.ts";
 
 describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (provider) => {
@@ -15,14 +14,7 @@ describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (pro
   let db: Db;
   let actor: Actor;
   const ids = { rock: 0, jazz: 0, folk: 0, rockDe: 0, loud: 0, quiet: 0 };
-  const scope = (language: Language = "en"): Scope => ({
-    db,
-    provider,
-    actor,
-    language,
-    links: { apiRoot: "http://calendar.test/cal/events/v1" },
-    site: { timezone: "UTC" },
-  });
+  const scope = (language: Language = "en"): Scope => testScope(database.current, actor, language);
   const event = (title: string, extra: Record<string, unknown> = {}) => ({
     title,
     start_date: "2031-05-01 18:00:00",
@@ -55,8 +47,7 @@ describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (pro
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    const admin = await createUser(db, { login: "counter", role: "administrator" });
-    actor = { kind: "user", id: admin.id, login: admin.login, role: "administrator" };
+    actor = await createTestActor(db, "counter", "administrator");
     const category = async (name: string, language = "en") =>
       (await db.category.create({ data: { name, nameKey: name.toLowerCase(), slug: name.toLowerCase(), language } }))
         .id;

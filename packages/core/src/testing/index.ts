@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
-import { ROLES, type Role } from "../auth/roles.ts";
+import { type Actor, ROLES, type Role } from "../auth/roles.ts";
 import type { Db, Provider } from "../db/db.ts";
+import type { Language } from "../shared/language.ts";
+import type { Scope } from "../trpc/context.ts";
 import { createUser } from "../users/users.service.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
@@ -23,6 +25,25 @@ export function useTestDatabase(provider: Provider): { readonly current: TestDat
       if (!database) throw new Error("The test database is created in beforeAll; use it inside tests or hooks.");
       return database;
     },
+  };
+}
+
+/** A new user of the role, as the actor of service calls. */
+export async function createTestActor(db: Db, login: string, role: Role): Promise<Actor> {
+  const user = await createUser(db, { login, role });
+  return { kind: "user", id: user.id, login: user.login, role };
+}
+
+/** What a service receives for a request by `actor` in `language` (a UTC site under a test API root). */
+export function testScope(database: TestDatabase, actor: Actor, language: Language = "en"): Scope {
+  const { db, provider } = database.handle;
+  return {
+    db,
+    provider,
+    actor,
+    language,
+    links: { apiRoot: "http://calendar.test/cal/events/v1" },
+    site: { timezone: "UTC" },
   };
 }
 
