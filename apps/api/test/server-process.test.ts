@@ -2,19 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEST_POSTGRES_URL } from "@calendar/core/testing";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { adminQuery } from "./support/postgres.ts";
 import { finished, listening, runEntry } from "./support/process.ts";
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const ADMIN_TOKEN = "process-test-admin-token";
 

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { createDb, type Provider, sqliteFilePath } from "@calendar/core";
 import { PROVIDERS, TEST_POSTGRES_URL, useTestDatabase } from "@calendar/core/testing";
 import Database from "better-sqlite3";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server.ts";
+import { adminQuery } from "../support/postgres.ts";
 import { finished, listening, runEntry } from "../support/process.ts";
 import { useTestServer } from "../support/server.ts";
 
@@ -18,16 +18,6 @@ const UNAVAILABLE = {
   message: "The database is unavailable right now; try again shortly.",
   data: { status: 503 },
 };
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Outcome {
   index: number;
