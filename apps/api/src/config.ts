@@ -36,6 +36,7 @@ export const configSchema = z.object({
   CALENDAR_RATE_LIMIT: integer(0, 1_000_000).default(120),
   CALENDAR_REQUEST_TIMEOUT: integer(1_000, 600_000).default(30_000),
   CALENDAR_SHUTDOWN_TIMEOUT: integer(0, 600_000).default(10_000),
+  CALENDAR_CHANGES_RETENTION_DAYS: integer(1, 3_650).default(30),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")

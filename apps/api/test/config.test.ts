@@ -14,6 +14,7 @@ describe("configuration", () => {
       CALENDAR_RATE_LIMIT: 120,
       CALENDAR_REQUEST_TIMEOUT: 30_000,
       CALENDAR_SHUTDOWN_TIMEOUT: 10_000,
+      CALENDAR_CHANGES_RETENTION_DAYS: 30,
       TRUST_PROXY: false,
     });
   });
@@ -32,6 +33,7 @@ describe("configuration", () => {
         CALENDAR_RATE_LIMIT: "0",
         CALENDAR_REQUEST_TIMEOUT: "5000",
         CALENDAR_SHUTDOWN_TIMEOUT: "2000",
+        CALENDAR_CHANGES_RETENTION_DAYS: "7",
         TRUST_PROXY: "true",
       }),
     ).toEqual({
@@ -46,6 +48,7 @@ describe("configuration", () => {
       CALENDAR_RATE_LIMIT: 0,
       CALENDAR_REQUEST_TIMEOUT: 5000,
       CALENDAR_SHUTDOWN_TIMEOUT: 2000,
+      CALENDAR_CHANGES_RETENTION_DAYS: 7,
       TRUST_PROXY: true,
     });
   });

@@ -1,3 +1,4 @@
 export { type CalendarClient, type CalendarClientOptions, createCalendarClient } from "./client.ts";
 export { CalendarClientError, type CalendarErrorParams, REQUEST_FAILED } from "./errors.ts";
+export { type SyncResult, syncChanges } from "./sync.ts";
 export type * from "./types.ts";

@@ -40,3 +40,8 @@ export type TagList = RouterOutputs["tags"]["list"];
 export type TagListQuery = RouterInputs["tags"]["list"];
 export type TagCreateInput = RouterInputs["tags"]["create"];
 export type TagUpdateInput = RouterInputs["tags"]["update"];
+
+/** One change of the feed, as `changes.list` returns it. */
+export type Change = RouterOutputs["changes"]["list"]["changes"][number];
+export type ChangeList = RouterOutputs["changes"]["list"];
+export type ChangeListQuery = RouterInputs["changes"]["list"];

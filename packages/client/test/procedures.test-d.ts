@@ -256,9 +256,9 @@ describe("tags", () => {
 });
 
 describe("the router", () => {
-  it("offers the five resources and nothing of the REST aliases", () => {
+  it("offers the five resources, the change feed and nothing of the REST aliases", () => {
     expectTypeOf<Extract<keyof typeof client, string>>().toEqualTypeOf<
-      "events" | "venues" | "organizers" | "categories" | "tags"
+      "events" | "venues" | "organizers" | "categories" | "tags" | "changes"
     >();
   });
 });

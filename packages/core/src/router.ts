@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { categoriesRestAliases, categoriesRouter } from "./categories/category.router.ts";
+import { changesRouter } from "./changes/change.router.ts";
 import { eventsRestAliases, eventsRouter } from "./events/event.router.ts";
 import { organizersRestAliases, organizersRouter } from "./organizers/organizer.router.ts";
 import { tagsRestAliases, tagsRouter } from "./tags/tag.router.ts";
@@ -13,6 +14,7 @@ export const appRouter = router({
   tags: tagsRouter,
   venues: venuesRouter,
   organizers: organizersRouter,
+  changes: changesRouter,
 });
 
 /**

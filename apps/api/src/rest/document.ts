@@ -39,6 +39,7 @@ const TAGS = [
   { name: "organizers", description: "Organizers: the people and bodies behind events." },
   { name: "categories", description: "Event categories: hierarchical terms, per language." },
   { name: "tags", description: "Event tags: flat terms, per language." },
+  { name: "changes", description: "The change feed: what changed since a sync token, deletions included." },
 ];
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };

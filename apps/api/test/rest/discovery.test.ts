@@ -42,6 +42,7 @@ const EXPECTED_ROUTES: Record<string, string[]> = {
   [`${ROOT}/categories/(?P<id>\\d+)`]: ITEM_METHODS,
   [`${ROOT}/tags`]: ["GET", "POST"],
   [`${ROOT}/tags/(?P<id>\\d+)`]: ITEM_METHODS,
+  [`${ROOT}/changes`]: ["GET"],
 };
 
 // The index and the document do not touch data: one database kind is enough.
@@ -146,6 +147,7 @@ describe("namespace index and API document", () => {
           "/categories/{id}",
           "/tags",
           "/tags/{id}",
+          "/changes",
         ].sort(),
       );
       for (const [path, operations] of Object.entries(paths)) {
@@ -175,7 +177,7 @@ describe("namespace index and API document", () => {
 
     it("gives every operation an id, a summary, a description and the tag of its resource", async () => {
       const document = await documentOf(server);
-      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual(RESOURCES);
+      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual([...RESOURCES, "changes"]);
       for (const tag of document.tags) expect(tag.description).toEqual(expect.any(String));
       const incomplete = operationsOf(document).filter(
         ({ path, operation }) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { canRead, requireCapability } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
-import { advanceChangeVersion } from "../changes/change-version.ts";
+import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam, parseOrThrow } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
@@ -82,7 +82,18 @@ export async function createEventsInBulk(scope: Scope, inputs: readonly unknown[
           tagIds: tags[index] ?? [],
         })),
       );
-      await advanceChangeVersion(tx);
+      await recordChanges(
+        tx,
+        ids.map((id, index) => ({
+          type: "event",
+          id,
+          action: "created",
+          language: columns[index]?.language ?? scope.language,
+          status: columns[index]?.status ?? "draft",
+          password: bodies[index]?.password,
+          authorId: columns[index]?.authorId,
+        })),
+      );
       return ids;
     },
     BULK_WRITE,

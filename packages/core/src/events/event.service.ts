@@ -1,5 +1,5 @@
 import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
-import { advanceChangeVersion } from "../changes/change-version.ts";
+import { recordChanges } from "../changes/change.record.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import type { Scope } from "../trpc/context.ts";
@@ -89,7 +89,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
       const { count } = await tx.event.deleteMany({ where: { id } });
       if (count === 0) throw eventNotFound(id);
       await moveTermCounts(tx, countedLinksOf(existing), undefined);
-      await advanceChangeVersion(tx);
+      await recordChanges(tx, [{ type: "event", action: "deleted", ...existing }]);
     });
     return presented;
   }
@@ -105,7 +105,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
       const links = await tx.event.findUniqueOrThrow({ where: { id }, include: EVENT_TERM_LINKS });
       await moveTermCounts(tx, countedLinksOf({ ...links, status: "publish" }), undefined);
     }
-    await advanceChangeVersion(tx);
+    await recordChanges(tx, [{ type: "event", action: "trashed", ...existing, status: "trash" }]);
   });
   return presentEventById(scope, id);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { can, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
-import { advanceChangeVersion } from "../changes/change-version.ts";
+import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { forbidden, invalidParam } from "../errors.ts";
 import { runWrite } from "../linked-posts/linked-post.transaction.ts";
@@ -239,6 +239,9 @@ export function newEventColumns(scope: Scope, body: EventCreateBody, schedule: E
   };
 }
 
+/** What the change feed records of a written event. */
+const EVENT_CHANGE_FIELDS = { id: true, language: true, status: true, password: true, authorId: true } as const;
+
 /** `POST /events` (reference 3.3): one transaction; a failure anywhere leaves nothing behind. */
 export async function createEvent(scope: Scope, body: EventCreateBody): Promise<EventOutput> {
   const { actor, site } = scope;
@@ -260,7 +263,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
           slug: await freeEventSlug(tx, scope.language, body.slug ?? body.title),
           translationGroup: checked.translation?.group,
         },
-        select: { id: true },
+        select: EVENT_CHANGE_FIELDS,
       });
       await moveTermCounts(tx, undefined, {
         language: columns.language,
@@ -268,7 +271,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
         categoryIds: links.categories?.create.map((link) => link.categoryId) ?? [],
         tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
       });
-      await advanceChangeVersion(tx);
+      await recordChanges(tx, [{ type: "event", action: "created", ...created }]);
       return created.id;
     },
     { queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}` },
@@ -310,8 +313,9 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
         categoryIds: links.categories?.create.map((link) => link.categoryId) ?? before.categoryIds,
         tagIds: links.tags?.create.map((link) => link.tagId) ?? before.tagIds,
       });
-      await tx.event.update({
+      const updated = await tx.event.update({
         where: { id },
+        select: EVENT_CHANGE_FIELDS,
         data: {
           ...scalarChanges(fields),
           ...schedule,
@@ -335,7 +339,7 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
           }),
         },
       });
-      await advanceChangeVersion(tx);
+      await recordChanges(tx, [{ type: "event", action: "updated", ...updated }]);
     },
     { serializable: true, queueKey: `event:${id}` },
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { canEdit, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
-import { advanceChangeVersion } from "../changes/change-version.ts";
+import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam, missingParams } from "../errors.ts";
 import { formatWallTime, parseDateTime, stampsAt } from "../shared/dates.ts";
@@ -336,7 +336,7 @@ export function linkedPostService<
         scope.db,
         async (tx) => {
           const row = await createRow(kind, tx, scope, body);
-          await advanceChangeVersion(tx);
+          await recordChanges(tx, [{ type: kind.singular, action: "created", ...row }]);
           return presentRow(kind, tx, scope, row, { jsonLd: false });
         },
         {
@@ -355,7 +355,7 @@ export function linkedPostService<
         requireAuthorChange(scope.actor, body.author);
         await startGroup(store, write.join);
         const updated = await applyWrite(kind, store, scope, row, body, write, kind.nameOf(body));
-        await advanceChangeVersion(tx);
+        await recordChanges(tx, [{ type: kind.singular, action: "updated", ...updated }]);
         return presentRow(kind, tx, scope, updated, { jsonLd: false });
       });
     },
@@ -375,7 +375,7 @@ export function linkedPostService<
           const removed = await presentRow(kind, tx, scope, row, { jsonLd: false });
           await store.unlinkEvents(row.id);
           await store.remove(row.id);
-          await advanceChangeVersion(tx);
+          await recordChanges(tx, [{ type: kind.singular, action: "deleted", ...row }]);
           return removed;
         }
         if (row.status === "trash") throw alreadyTrashed(kind.singular);
@@ -388,7 +388,7 @@ export function linkedPostService<
           modified,
           modifiedUtc: now,
         });
-        await advanceChangeVersion(tx);
+        await recordChanges(tx, [{ type: kind.singular, action: "trashed", ...trashed }]);
         return presentRow(kind, tx, scope, trashed, { jsonLd: false });
       });
     },

@@ -8,7 +8,7 @@ const MAX_ATTEMPTS = 20;
  * Under load a write may wait for a pooled connection (PostgreSQL: 10 by default) longer than Prisma's 2 s
  * default, and a write that retries its clashes may run longer than the default 5 s.
  */
-const TIMING = { maxWait: 10_000, timeout: 15_000 } as const;
+export const TIMING = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /**
  * Prisma's codes for what a concurrent write causes: a unique violation (it took the slug this one chose), a row

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
-import { advanceChangeVersion } from "../changes/change-version.ts";
+import { type RecordChange, recordChanges } from "../changes/change.record.ts";
+import type { ChangeAction } from "../changes/change.schemas.ts";
 import type { Tx } from "../db/db.ts";
 import { DomainError, invalidParam, invalidParams } from "../errors.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
-import { isRace, pauseBefore } from "../linked-posts/linked-post.transaction.ts";
+import { isRace, pauseBefore, TIMING } from "../linked-posts/linked-post.transaction.ts";
 import type { LinkBase } from "../shared/links.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
@@ -148,12 +149,11 @@ async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T
   const queued = async (tx: Tx) => {
     if (provider === "postgres")
       await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
-    const result = await write(tx);
-    await advanceChangeVersion(tx);
-    return result;
+    return write(tx);
   };
-  // PostgreSQL's default isolation is read committed.
-  const isolation = provider === "postgres" ? {} : { isolationLevel: "Serializable" as const };
+  // PostgreSQL's default isolation is read committed. A burst of writes queued on the lock waits longer than
+  // Prisma's default limits, as other writes do.
+  const isolation = provider === "postgres" ? TIMING : { ...TIMING, isolationLevel: "Serializable" as const };
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.$transaction(queued, isolation);
@@ -165,6 +165,11 @@ async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T
       await pauseBefore(attempt);
     }
   }
+}
+
+/** Terms are public: the feed shows their changes to everyone. */
+function termChange<TTerm>(resource: TermResource<TTerm>, row: TermRow, action: ChangeAction): RecordChange {
+  return { type: resource.taxonomy, id: row.id, action, language: row.language, status: "publish" };
 }
 
 function termExists(existing: TermRow): DomainError {
@@ -256,6 +261,7 @@ export function createTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
       language,
       translationGroup: source ? await joinTranslationGroup(store, source) : null,
     });
+    await recordChanges(tx, [termChange(resource, row, "created")]);
     return presentOne(store, resource, row, scope.links);
   });
 }
@@ -291,6 +297,7 @@ export function updateTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
       parentId,
       translationGroup: source ? await joinTranslationGroup(store, source) : undefined,
     });
+    await recordChanges(tx, [termChange(resource, updated, "updated")]);
     return presentOne(store, resource, updated, scope.links);
   });
 }
@@ -306,6 +313,7 @@ export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, i
     requireCapability(scope.actor, "manage_categories");
     const presented = await presentOne(store, resource, term, scope.links);
     await store.remove(term);
+    await recordChanges(tx, [termChange(resource, term, "deleted")]);
     return presented;
   });
 }

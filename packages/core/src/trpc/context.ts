@@ -15,6 +15,8 @@ export interface Site {
   timezone: string;
   /** `host[/path]` used in `global_id`. */
   globalIdHost?: string;
+  /** Days sync tokens stay usable and deletions are kept in the change feed (default 30). */
+  changesRetentionDays?: number;
 }
 
 /**
