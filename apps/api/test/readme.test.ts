@@ -86,6 +86,14 @@ const CHECKS: Record<string, Check> = {
   "trpc-error": (output) => {
     expect(output).toEqual([404, "rest-event-not-found"]);
   },
+  "rest-changes": (output) => {
+    const feed = json(output);
+    expect(feed).toEqual({
+      changes: [expect.objectContaining({ type: "venue", action: "created", language: "en" })],
+      next_token: expect.any(String),
+      has_more: false,
+    });
+  },
 };
 
 const examples = examplesOf(README);
