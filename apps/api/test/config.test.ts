@@ -14,6 +14,8 @@ describe("configuration", () => {
       CALENDAR_RATE_LIMIT: 120,
       CALENDAR_REQUEST_TIMEOUT: 30_000,
       CALENDAR_SHUTDOWN_TIMEOUT: 10_000,
+      CALENDAR_SITE_NAME: "Calendar",
+      CALENDAR_ICAL_MAX_EVENTS: 2_000,
       TRUST_PROXY: false,
     });
   });
@@ -32,6 +34,8 @@ describe("configuration", () => {
         CALENDAR_RATE_LIMIT: "0",
         CALENDAR_REQUEST_TIMEOUT: "5000",
         CALENDAR_SHUTDOWN_TIMEOUT: "2000",
+        CALENDAR_SITE_NAME: "Stadtkalender",
+        CALENDAR_ICAL_MAX_EVENTS: "500",
         TRUST_PROXY: "true",
       }),
     ).toEqual({
@@ -46,6 +50,8 @@ describe("configuration", () => {
       CALENDAR_RATE_LIMIT: 0,
       CALENDAR_REQUEST_TIMEOUT: 5000,
       CALENDAR_SHUTDOWN_TIMEOUT: 2000,
+      CALENDAR_SITE_NAME: "Stadtkalender",
+      CALENDAR_ICAL_MAX_EVENTS: 500,
       TRUST_PROXY: true,
     });
   });

@@ -4,6 +4,8 @@ export { isDatabaseUnavailable } from "./db/availability.ts";
 export { createDb, type Db, type DbHandle, type Provider, sqliteFilePath } from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
 export { createEventsInBulk } from "./events/event.bulk.service.ts";
+export { eventListQuery } from "./events/event.schemas.ts";
+export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export {
   type AppRouter,
   appRouter,
