@@ -29,9 +29,20 @@ function isUtc(zone: string): boolean {
   return UTC_ZONES.has(zone);
 }
 
-/** VTIMEZONE blocks from the tz database (tzurl.org data); UTC times are written with `Z` and need none. */
+const vtimezones = new Map<string, string | null>();
+
+/**
+ * VTIMEZONE blocks from the tz database (tzurl.org data, read from the package's files once per zone); UTC times
+ * are written with `Z` and need none.
+ */
 function vtimezoneOf(zone: string): string | null {
-  return isUtc(zone) ? null : getVtimezoneComponent(zone);
+  if (isUtc(zone)) return null;
+  let block = vtimezones.get(zone);
+  if (block === undefined) {
+    block = getVtimezoneComponent(zone);
+    vtimezones.set(zone, block);
+  }
+  return block;
 }
 
 function utcInstant(wallUtc: string): DateTime {
