@@ -27,11 +27,11 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   logLevel?: string;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
-  /** iCalendar feeds: the most events a feed holds and the site's name in it. */
-  ical?: { maxEvents: number; siteName: string };
+  /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
+  ical?: Partial<{ maxEvents: number; siteName: string; importBodyLimit: number; seriesCap: number }>;
 }
 
-const ICAL_DEFAULTS = { maxEvents: 2_000, siteName: "Calendar" };
+const ICAL_DEFAULTS = { maxEvents: 2_000, siteName: "Calendar", importBodyLimit: 10 * 1024 * 1024, seriesCap: 500 };
 
 const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under /cal/events/v1.");
 

@@ -16,6 +16,7 @@ describe("configuration", () => {
       CALENDAR_SHUTDOWN_TIMEOUT: 10_000,
       CALENDAR_SITE_NAME: "Calendar",
       CALENDAR_ICAL_MAX_EVENTS: 2_000,
+      CALENDAR_IMPORT_BODY_LIMIT: 10_485_760,
       TRUST_PROXY: false,
     });
   });
@@ -36,6 +37,7 @@ describe("configuration", () => {
         CALENDAR_SHUTDOWN_TIMEOUT: "2000",
         CALENDAR_SITE_NAME: "Stadtkalender",
         CALENDAR_ICAL_MAX_EVENTS: "500",
+        CALENDAR_IMPORT_BODY_LIMIT: "4096",
         TRUST_PROXY: "true",
       }),
     ).toEqual({
@@ -52,6 +54,7 @@ describe("configuration", () => {
       CALENDAR_SHUTDOWN_TIMEOUT: 2000,
       CALENDAR_SITE_NAME: "Stadtkalender",
       CALENDAR_ICAL_MAX_EVENTS: 500,
+      CALENDAR_IMPORT_BODY_LIMIT: 4096,
       TRUST_PROXY: true,
     });
   });

@@ -6,6 +6,8 @@ export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, 
 export { createEventsInBulk } from "./events/event.bulk.service.ts";
 export { eventListQuery } from "./events/event.schemas.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
+export { DEFAULT_HORIZON_MONTHS, type ImportResult, importQuery } from "./ical/ical.import.schemas.ts";
+export { type IcalImportOptions, importCalendar } from "./ical/ical.import.service.ts";
 export {
   type AppRouter,
   appRouter,

@@ -6,6 +6,8 @@ import {
   eventFileBySlug,
   eventListQuery,
   type FeedOptions,
+  importCalendar,
+  importQuery,
   type Language,
   mlLanguage,
   parseOrThrow,
@@ -19,10 +21,16 @@ import Negotiator from "negotiator";
 import { z } from "zod";
 import { actorFromAuthorization } from "../auth.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
+import { restError } from "./envelope.ts";
+import { sendRestError } from "./errors.ts";
 
 export interface IcalRouteOptions extends FeedOptions {
   handle: DbHandle;
   site: Site;
+  /** Largest body of `POST /import`, in bytes (`CALENDAR_IMPORT_BODY_LIMIT`). */
+  importBodyLimit: number;
+  /** The most occurrences of one imported series. */
+  seriesCap: number;
 }
 
 export const CALENDAR_TYPE = "text/calendar; charset=utf-8";
@@ -83,8 +91,13 @@ export function registerIcalNegotiation(scope: FastifyInstance, options: IcalRou
   });
 }
 
-/** The `.ics` routes under every base path. */
+const UNSUPPORTED_TYPE = restError(415, "rest_unsupported_media_type", "The request body must be text/calendar.");
+
+/** The `.ics` routes and `POST /import` under every base path, beside the JSON body handling of the REST scope. */
 export async function icalRoutes(scope: FastifyInstance, options: IcalRouteOptions): Promise<void> {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("text/calendar", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
   for (const base of REST_BASES) {
     scope.get(`${base.path}/events.ics`, (request, reply) => answerFeed(request, reply, base, options));
     scope.get<{ Params: { id: string } }>(`${base.path}/events/:id.ics`, async (request, reply) => {
@@ -98,6 +111,17 @@ export async function icalRoutes(scope: FastifyInstance, options: IcalRouteOptio
       const { slug } = parseOrThrow(slugParam, request.params);
       const scope = await scopeFor(request, base, options, ml_language);
       return sendCalendar(reply, await eventFileBySlug(scope, { slug, password }, options), slug);
+    });
+    scope.post(`${base.path}/import`, { bodyLimit: options.importBodyLimit }, async (request, reply) => {
+      const query = parseOrThrow(importQuery, request.query);
+      const scope = await scopeFor(request, base, options, query.ml_language);
+      if (typeof request.body !== "string") return sendRestError(reply, UNSUPPORTED_TYPE);
+      const result = await importCalendar(scope, request.body, {
+        dryRun: query.dry_run ?? false,
+        horizonMonths: query.horizon_months,
+        seriesCap: options.seriesCap,
+      });
+      return reply.type("application/json; charset=utf-8").send(result);
     });
   }
 }
