@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import Fastify from "fastify";
 import pg from "pg";
+import { registerIcalLimit } from "./ical-limit.ts";
 
 /**
  * The benchmark's "limit": a bare Fastify server that answers each read scenario with the same rows as the API, by
@@ -202,5 +203,7 @@ server.get(`${BASE}/categories`, async (_request, reply) => {
   reply.type("application/json");
   return page("categories", rows);
 });
+
+registerIcalLimit(server, driver);
 
 await server.listen({ host: "127.0.0.1", port: Number(process.env.PORT ?? 0) });

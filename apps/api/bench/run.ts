@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Provider } from "@calendar/core";
 import { benchToken, prepareDatabase } from "./databases.ts";
+import { icalScenarios } from "./ical-scenarios.ts";
 import { type LoadSettings, measure } from "./load.ts";
 import { startServer } from "./processes.ts";
 import {
@@ -103,7 +104,7 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     console.log(textTable([result], costs).split("\n")[1]);
   };
   try {
-    for (const scenario of await readScenarios(fixtures)) {
+    for (const scenario of [...(await readScenarios(fixtures)), ...icalScenarios()]) {
       if (!wanted(scenario.name)) continue;
       const limitRun = await measure(limit.origin, limit.pid, scenario.rest, settings);
       const transports: Array<[Transport, typeof scenario.rest]> = [

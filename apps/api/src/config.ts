@@ -37,6 +37,9 @@ export const configSchema = z.object({
   CALENDAR_REQUEST_TIMEOUT: integer(1_000, 600_000).default(30_000),
   CALENDAR_SHUTDOWN_TIMEOUT: integer(0, 600_000).default(10_000),
   CALENDAR_CHANGES_RETENTION_DAYS: integer(1, 3_650).default(30),
+  CALENDAR_SITE_NAME: z.string().trim().min(1).max(200).default("Calendar"),
+  CALENDAR_ICAL_MAX_EVENTS: integer(1, 50_000).default(2_000),
+  CALENDAR_IMPORT_BODY_LIMIT: integer(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")

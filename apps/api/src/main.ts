@@ -21,6 +21,12 @@ async function main(): Promise<void> {
     corsOrigins: config.CALENDAR_CORS_ORIGINS,
     writesPerMinute: config.CALENDAR_RATE_LIMIT,
     logLevel: config.LOG_LEVEL,
+    ical: {
+      maxEvents: config.CALENDAR_ICAL_MAX_EVENTS,
+      siteName: config.CALENDAR_SITE_NAME,
+      importBodyLimit: config.CALENDAR_IMPORT_BODY_LIMIT,
+      seriesCap: 500,
+    },
   });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (up to the deadline), close the database.

@@ -11,6 +11,7 @@ import { registerDiscoveryRoutes } from "./rest/discovery.ts";
 import { NO_ROUTE, restError } from "./rest/envelope.ts";
 import { handleRestError, restErrorFromFastify, sendRestError } from "./rest/errors.ts";
 import { registerExplorerRoutes } from "./rest/explorer.ts";
+import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
@@ -26,7 +27,11 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   logLevel?: string;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
+  /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
+  ical?: Partial<{ maxEvents: number; siteName: string; importBodyLimit: number; seriesCap: number }>;
 }
+
+const ICAL_DEFAULTS = { maxEvents: 2_000, siteName: "Calendar", importBodyLimit: 10 * 1024 * 1024, seriesCap: 500 };
 
 const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under /cal/events/v1.");
 
@@ -59,10 +64,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   registerHealthRoutes(server, options.handle);
   registerExplorerRoutes(server);
+  const ical = { ...ICAL_DEFAULTS, ...options.ical, handle: options.handle, site: options.site };
   await server.register(async (scope) => {
+    registerIcalNegotiation(scope, ical);
     await restPlugin(scope, { router: routers.rest, handle: options.handle, site: options.site });
     registerDiscoveryRoutes(scope, routers.rest);
   });
+  await server.register(icalRoutes, ical);
   await server.register(trpcPlugin, { router: routers.app, handle: options.handle, site: options.site });
 
   server.setNotFoundHandler((request, reply) =>

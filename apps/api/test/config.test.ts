@@ -15,6 +15,9 @@ describe("configuration", () => {
       CALENDAR_REQUEST_TIMEOUT: 30_000,
       CALENDAR_SHUTDOWN_TIMEOUT: 10_000,
       CALENDAR_CHANGES_RETENTION_DAYS: 30,
+      CALENDAR_SITE_NAME: "Calendar",
+      CALENDAR_ICAL_MAX_EVENTS: 2_000,
+      CALENDAR_IMPORT_BODY_LIMIT: 10_485_760,
       TRUST_PROXY: false,
     });
   });
@@ -34,6 +37,9 @@ describe("configuration", () => {
         CALENDAR_REQUEST_TIMEOUT: "5000",
         CALENDAR_SHUTDOWN_TIMEOUT: "2000",
         CALENDAR_CHANGES_RETENTION_DAYS: "7",
+        CALENDAR_SITE_NAME: "Stadtkalender",
+        CALENDAR_ICAL_MAX_EVENTS: "500",
+        CALENDAR_IMPORT_BODY_LIMIT: "4096",
         TRUST_PROXY: "true",
       }),
     ).toEqual({
@@ -49,6 +55,9 @@ describe("configuration", () => {
       CALENDAR_REQUEST_TIMEOUT: 5000,
       CALENDAR_SHUTDOWN_TIMEOUT: 2000,
       CALENDAR_CHANGES_RETENTION_DAYS: 7,
+      CALENDAR_SITE_NAME: "Stadtkalender",
+      CALENDAR_ICAL_MAX_EVENTS: 500,
+      CALENDAR_IMPORT_BODY_LIMIT: 4096,
       TRUST_PROXY: true,
     });
   });

@@ -17,6 +17,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { seedBenchmarkCalendar } from "../seed/benchmark-calendar.ts";
 import { seedDemoCalendar } from "../seed/demo-calendar.ts";
 import { createSeeder } from "../seed/seeder.ts";
+import { registerImportCommand } from "./import.command.ts";
 import { progressBar } from "./progress.ts";
 
 /** Where the CLI writes; tests capture it. */
@@ -173,5 +174,6 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
       await withDatabase(config(), ({ db }) => recountTermEvents(db));
       output.out("Counted the events of every category and tag.\n");
     });
+  registerImportCommand(program, output, config);
   return program;
 }

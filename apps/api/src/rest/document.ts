@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { API_PATH } from "./base-paths.ts";
 import { CREATE_EXAMPLES } from "./document-examples.ts";
+import { addIcalPaths } from "./document-ical.ts";
 import { argsOf } from "./namespace-index.ts";
 import { type RestOperation, restOperations } from "./operations.ts";
 
@@ -138,6 +139,7 @@ function postProcess(document: OpenApiDocument, operations: RestOperation[]): Op
       if (example && json) json.example = example;
     }
   }
+  addIcalPaths(document.paths as Parameters<typeof addIcalPaths>[0], OPTIONAL_SECURITY);
   // The library's own error schemas are replaced by `Error` everywhere.
   const schemas = Object.fromEntries(
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),

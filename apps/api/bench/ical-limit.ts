@@ -1,0 +1,60 @@
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import type { FastifyInstance } from "fastify";
+import { ICalCalendar, ICalCalendarMethod } from "ical-generator";
+import { DateTime } from "luxon";
+
+type Row = Record<string, unknown>;
+type Value = string | number | boolean | Date;
+interface Driver {
+  all(sql: string, params: Value[]): Promise<Row[]>;
+}
+
+/** The API's feed cap (CALENDAR_ICAL_MAX_EVENTS' default). */
+const MAX_EVENTS = 2_000;
+
+function instant(value: unknown): DateTime {
+  return DateTime.fromJSDate(value instanceof Date ? value : new Date(`${String(value).replace(" ", "T")}Z`), {
+    zone: "utc",
+  });
+}
+
+/**
+ * The limit of "events feed (ics)": the feed's events (the default window, in the list's order, up to the cap) by
+ * one SQL query, serialized with the library the API uses (ical-generator, the same VTIMEZONE source), without
+ * the related records, the HTML conversion or the presentation.
+ */
+export function registerIcalLimit(server: FastifyInstance, driver: Driver): void {
+  server.get("/cal/events/v1/events.ics", async (_request, reply) => {
+    const now = new Date();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1));
+    const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 24, now.getUTCDate(), 23, 59, 59));
+    const rows = await driver.all(
+      `SELECT "id", "title", "description", "startUtc", "endUtc", "timezone", "modifiedUtc", "postDateUtc" FROM "Event"
+        WHERE "language" = 'en' AND "status" = 'publish' AND "hideFromListings" = ? AND "startUtc" >= ? AND "endUtc" <= ?
+        ORDER BY "startUtc", "postDateUtc", "id" LIMIT ${MAX_EVENTS}`,
+      [false, from, until],
+    );
+    const calendar = new ICalCalendar({
+      prodId: { company: "Calendar", product: "Calendar" },
+      method: ICalCalendarMethod.PUBLISH,
+      name: "Calendar (en)",
+      ttl: 3_600,
+      timezone: { name: null, generator: getVtimezoneComponent },
+    });
+    for (const row of rows) {
+      calendar.createEvent({
+        id: `event-${String(row.id)}@limit`,
+        stamp: now,
+        created: instant(row.postDateUtc),
+        lastModified: instant(row.modifiedUtc),
+        start: instant(row.startUtc),
+        end: instant(row.endUtc),
+        timezone: row.timezone === "UTC" ? null : String(row.timezone),
+        summary: String(row.title),
+        description: String(row.description),
+      });
+    }
+    reply.type("text/calendar; charset=utf-8");
+    return calendar.toString();
+  });
+}

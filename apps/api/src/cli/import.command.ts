@@ -1,0 +1,108 @@
+import { readFile } from "node:fs/promises";
+import {
+  type Actor,
+  createDb,
+  createUser,
+  type DbHandle,
+  DEFAULT_HORIZON_MONTHS,
+  DEFAULT_LANGUAGE,
+  type ImportResult,
+  importCalendar,
+  LANGUAGES,
+  type Language,
+  languageSchema,
+  listUsers,
+  revokeTokens,
+} from "@calendar/core";
+import { migrateDatabase } from "@calendar/migrate";
+import { type Command, InvalidArgumentError } from "commander";
+import type { Config } from "../config.ts";
+import type { CliOutput } from "./program.ts";
+
+/** The user imports from the command line are written as (an administrator without tokens). */
+const IMPORT_LOGIN = "calendar-import";
+const SERIES_CAP = 500;
+
+async function importActor(handle: DbHandle): Promise<Actor> {
+  const existing = (await listUsers(handle.db)).find((user) => user.login === IMPORT_LOGIN);
+  if (existing) return { kind: "user", id: existing.id, login: existing.login, role: "administrator" };
+  const created = await createUser(handle.db, {
+    login: IMPORT_LOGIN,
+    role: "administrator",
+    displayName: "Calendar import",
+  });
+  await revokeTokens(handle.db, { login: IMPORT_LOGIN });
+  return { kind: "user", id: created.id, login: created.login, role: "administrator" };
+}
+
+function languageArgument(value: string): Language {
+  const parsed = languageSchema.safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(`Must be one of ${LANGUAGES.join(", ")}.`);
+  return parsed.data;
+}
+
+function horizonArgument(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 120) {
+    throw new InvalidArgumentError("Must be a whole number of months from 1 to 120.");
+  }
+  return Number(value);
+}
+
+function summaryOf(result: ImportResult, dryRun: boolean): string {
+  const lines = [
+    `${dryRun ? "Would create" : "Created"} ${result.created.length}, ${dryRun ? "would update" : "updated"} ${result.updated.length}, unchanged ${result.unchanged}, skipped ${result.skipped.length} (series: ${result.series}).`,
+    ...result.skipped.map((skip) => `  skipped ${skip.uid}: ${skip.reason}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+interface ImportOptions {
+  language?: Language;
+  dryRun?: boolean;
+  json?: boolean;
+  horizonMonths?: number;
+}
+
+/** `calendar import FILE`: `POST /import` from the command line, as the `calendar-import` administrator. */
+export function registerImportCommand(program: Command, output: CliOutput, config: () => Config): void {
+  program
+    .command("import")
+    .description("Import an iCalendar (.ics) file: create, update or trash its events (as POST /import does).")
+    .argument("<file>", "the .ics file")
+    .option("--language <language>", "language of the events it creates", languageArgument)
+    .option("--dry-run", "show what it would do, write nothing")
+    .option(
+      "--horizon-months <months>",
+      `how far series are expanded (default ${DEFAULT_HORIZON_MONTHS})`,
+      horizonArgument,
+    )
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, options: ImportOptions) => {
+      const settings = config();
+      const text = await readFile(file, "utf8");
+      await migrateDatabase(settings.DATABASE_URL);
+      const handle = createDb(settings.DATABASE_URL);
+      try {
+        const actor = await importActor(handle);
+        const result = await importCalendar(
+          {
+            db: handle.db,
+            provider: handle.provider,
+            actor,
+            language: options.language ?? DEFAULT_LANGUAGE,
+            links: { apiRoot: "http://localhost/cal/events/v1" },
+            site: { timezone: settings.CALENDAR_TIMEZONE },
+          },
+          text,
+          {
+            dryRun: options.dryRun ?? false,
+            horizonMonths: options.horizonMonths ?? DEFAULT_HORIZON_MONTHS,
+            seriesCap: SERIES_CAP,
+          },
+        );
+        output.out(options.json ? `${JSON.stringify(result)}\n` : summaryOf(result, options.dryRun ?? false));
+      } finally {
+        await handle.close();
+      }
+    });
+}

@@ -1,0 +1,111 @@
+/** The iCalendar routes (Fastify routes beside the procedures) in the API document, answering `text/calendar`. */
+
+type Operation = Record<string, unknown> & { parameters?: Array<Record<string, unknown>> };
+type Paths = Record<string, Record<string, Operation>>;
+
+const CALENDAR_CONTENT = {
+  "text/calendar": {
+    schema: { type: "string", description: "An iCalendar (RFC 5545) VCALENDAR." },
+    example: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Calendar//Calendar//EN\r\n…\r\nEND:VCALENDAR\r\n",
+  },
+};
+
+const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+
+function errorResponses(descriptions: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(descriptions).map(([status, description]) => [status, { description, content: ERROR_CONTENT }]),
+  );
+}
+
+const FILE_QUERY = [
+  {
+    name: "password",
+    in: "query",
+    required: false,
+    description: "The event's password, for a protected event.",
+    schema: { type: "string" },
+  },
+  {
+    name: "ml_language",
+    in: "query",
+    required: false,
+    description: "Language of the request (zh-hans, en, fr, de).",
+    schema: { type: "string", enum: ["zh-hans", "en", "fr", "de"] },
+  },
+];
+
+function fileOperation(
+  operationId: string,
+  summary: string,
+  pathParameter: Record<string, unknown>,
+  security: unknown,
+) {
+  return {
+    operationId,
+    summary,
+    description: `${summary}: a VCALENDAR with one VEVENT, answered as \`GET\` of the same event in JSON would be (the same checks and errors).`,
+    tags: ["events"],
+    security,
+    parameters: [pathParameter, ...FILE_QUERY],
+    responses: {
+      200: { description: "The event as iCalendar.", content: CALENDAR_CONTENT },
+      ...errorResponses({
+        400: "An invalid parameter (rest_invalid_param), or no event with this slug.",
+        401: "The credentials are invalid.",
+        403: "The event is not visible to the caller, or its password is needed.",
+        404: "No event with this id.",
+        410: "The event is in the trash.",
+        503: "The database is unavailable right now (rest_database_unavailable); try again shortly.",
+      }),
+    },
+  };
+}
+
+/** Adds `/events.ics`, `/events/{id}.ics` and `/events/by-slug/{slug}.ics`, with the list's query parameters. */
+export function addIcalPaths(paths: Paths, security: unknown): void {
+  const list = paths["/events"]?.get;
+  paths["/events.ics"] = {
+    get: {
+      operationId: "events-feed",
+      summary: "Events as an iCalendar feed",
+      description:
+        "The events `GET /events` selects with the same query (filters, default window, visibility), not paged: up to `CALENDAR_ICAL_MAX_EVENTS` of them. `GET /events` with `Accept: text/calendar` answers the same. Subscribe to this URL from Google Calendar, Apple Calendar or Outlook.",
+      tags: ["events"],
+      security,
+      parameters: (list?.parameters ?? []).filter(
+        (parameter) => parameter.name !== "page" && parameter.name !== "per_page",
+      ),
+      responses: {
+        200: { description: "The events as iCalendar.", content: CALENDAR_CONTENT },
+        ...errorResponses({
+          400: "An invalid parameter (rest_invalid_param).",
+          401: "The credentials are invalid.",
+          503: "The database is unavailable right now (rest_database_unavailable); try again shortly.",
+        }),
+      },
+    },
+  };
+  const required = { in: "path", required: true };
+  paths["/events/{id}.ics"] = {
+    get: fileOperation(
+      "events-file",
+      "One event as an iCalendar file",
+      { ...required, name: "id", description: "Numeric id of the event.", schema: { type: "integer", minimum: 0 } },
+      security,
+    ),
+  };
+  paths["/events/by-slug/{slug}.ics"] = {
+    get: fileOperation(
+      "events-file-by-slug",
+      "One event, by slug, as an iCalendar file",
+      {
+        ...required,
+        name: "slug",
+        description: "The event's slug in the request's language.",
+        schema: { type: "string" },
+      },
+      security,
+    ),
+  };
+}

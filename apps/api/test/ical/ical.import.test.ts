@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import { PROVIDERS } from "@calendar/core/testing";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../support/server.ts";
+
+const IMPORT = "/cal/events/v1/import";
+const file = (name: string) => readFileSync(new URL(`./files/${name}`, import.meta.url), "utf8");
+
+describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
+  const server = useTestServer(provider, { site: { timezone: "Europe/Berlin" } });
+  const empty = useTestServer(provider, { site: { timezone: "Europe/Berlin" } });
+  const post = (text: string, query: Record<string, string> = {}, as = server.users.editor) =>
+    server.rest("POST", IMPORT, { as, body: text, contentType: "text/calendar", query });
+  const event = async (id: number) =>
+    (await server.rest("GET", `/cal/events/v1/events/${id}`, { as: server.users.administrator })).body;
+
+  it("imports a Google Calendar weekly series with an exception and an EXDATE, idempotently", async () => {
+    const first = await post(file("google-weekly.ics"));
+    expect(first.status).toBe(200);
+    expect([
+      first.body.created.length,
+      first.body.updated,
+      first.body.unchanged,
+      first.body.skipped,
+      first.body.series,
+    ]).toEqual([5, [], 0, [], 1]);
+    const occurrences = await Promise.all(first.body.created.map(event));
+    expect(occurrences.map((item) => [item.title, item.start_date, item.utc_start_date, item.timezone])).toEqual(
+      [
+        ["Chorprobe", "2030-03-12 19:00:00", "2030-03-12 18:00:00", "Europe/Berlin"],
+        ["Chorprobe", "2030-03-19 19:00:00", "2030-03-19 18:00:00", "Europe/Berlin"],
+        ["Chorprobe", "2030-04-02 20:00:00", "2030-04-02 18:00:00", "Europe/Berlin"],
+        ["Chorprobe", "2030-04-09 19:00:00", "2030-04-09 17:00:00", "Europe/Berlin"],
+        ["Chorprobe", "2030-04-16 19:00:00", "2030-04-16 17:00:00", "Europe/Berlin"],
+      ].map(([title, ...rest], index) => [index === 2 ? "Chorprobe (später)" : title, ...rest]),
+    );
+    const [parent] = first.body.created;
+    expect(occurrences.map((item) => item.post_parent)).toEqual([0, parent, parent, parent, parent]);
+    expect(occurrences[0].venue).toMatchObject({ venue: "Gemeindehaus, Hauptstraße 5, 04109 Leipzig, Deutschland" });
+    expect(occurrences[0].description).toBe("Wöchentliche Probe, bitte Noten mitbringen.");
+
+    const again = await post(file("google-weekly.ics"));
+    expect(again.body).toEqual({ created: [], updated: [], unchanged: 5, skipped: [], series: 1 });
+
+    const newer = file("google-weekly.ics")
+      .replace(
+        "SEQUENCE:0\r\nSTATUS:CONFIRMED\r\nSUMMARY:Chorprobe\r\n",
+        "SEQUENCE:1\r\nSTATUS:CONFIRMED\r\nSUMMARY:Chorprobe neu\r\n",
+      )
+      .replace("COUNT=6", "COUNT=5");
+    const updated = await post(newer);
+    expect([updated.body.created, updated.body.unchanged]).toEqual([[], 0]);
+    expect([...updated.body.updated].sort((a: number, b: number) => a - b)).toEqual(first.body.created);
+    expect((await event(first.body.created[1])).title).toBe("Chorprobe neu");
+    const trashed = async (id: number) =>
+      (await server.rest("GET", `/cal/events/v1/events/${id}`, { as: server.users.administrator })).body.code;
+    expect(await trashed(first.body.created[4])).toBe("event-no-longer-available");
+
+    const cancelled = await post(newer.replace("SEQUENCE:1\r\nSTATUS:CONFIRMED", "SEQUENCE:2\r\nSTATUS:CANCELLED"));
+    expect(cancelled.body.updated).toHaveLength(4);
+    expect(await trashed(parent)).toBe("event-no-longer-available");
+  });
+
+  it("reads Outlook's Windows zone names and organizers", async () => {
+    const response = await post(file("outlook.ics"));
+    expect([response.status, response.body.created.length, response.body.skipped]).toEqual([200, 1, []]);
+    const item = await event(response.body.created[0]);
+    expect([item.title, item.timezone, item.start_date, item.utc_start_date, item.utc_end_date]).toEqual([
+      "Quartalsbesprechung",
+      "Europe/Berlin",
+      "2030-07-15 09:00:00",
+      "2030-07-15 07:00:00",
+      "2030-07-15 08:30:00",
+    ]);
+    expect(item.organizer[0]).toMatchObject({ organizer: "Ada Lovelace", email: "ada@example.org" });
+    expect(item.venue).toMatchObject({ venue: "Konferenzraum 3" });
+  });
+
+  it("reads Apple's floating all-day and floating timed events in the site's zone", async () => {
+    const response = await post(file("apple.ics"));
+    expect([response.status, response.body.created.length]).toEqual([200, 2]);
+    const [fest, breakfast] = await Promise.all(response.body.created.map(event));
+    expect([fest.all_day, fest.start_date, fest.end_date]).toEqual([
+      true,
+      "2030-08-01 00:00:00",
+      "2030-08-03 23:59:59",
+    ]);
+    expect(fest.categories.map((category: { name: string }) => category.name).sort()).toEqual(["Draußen", "Feste"]);
+    expect([breakfast.timezone, breakfast.utc_start_date]).toEqual(["Europe/Berlin", "2030-08-02 08:00:00"]);
+  });
+
+  it("skips events it cannot read with their reasons and imports the rest", async () => {
+    const response = await post(file("errors.ics"));
+    expect(response.status).toBe(200);
+    expect(response.body.created).toHaveLength(1);
+    expect(response.body.skipped.map((skip: { uid: string }) => skip.uid).sort()).toEqual([
+      "backwards@test",
+      "no-summary@test",
+      "unknown-zone@test",
+    ]);
+    expect(response.body.skipped.find((skip: { uid: string }) => skip.uid === "unknown-zone@test").reason).toBe(
+      'Unknown time zone "Mars/Olympus_Mons" (no VTIMEZONE defines it).',
+    );
+  });
+
+  it("answers a malformed file with 400 naming the line, and writes nothing", async () => {
+    const before = (
+      await server.rest("GET", "/cal/events/v1/events", {
+        query: { start_date: "2000-01-01", end_date: "2100-01-01" },
+        as: server.users.administrator,
+      })
+    ).body.total;
+    const response = await post("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nthis is not a line\r\nEND:VCALENDAR\r\n");
+    expect([response.status, response.body.code, response.body.data.line]).toEqual([400, "rest_invalid_icalendar", 3]);
+    const after = (
+      await server.rest("GET", "/cal/events/v1/events", {
+        query: { start_date: "2000-01-01", end_date: "2100-01-01" },
+        as: server.users.administrator,
+      })
+    ).body.total;
+    expect(after).toBe(before);
+  });
+
+  it("answers a dry run without writing", async () => {
+    const text = file("outlook.ics").replace("A1B2C3D4E5F6@outlook", "DRYRUN@outlook");
+    const dry = await post(text, { dry_run: "true" });
+    expect([dry.status, dry.body.created.length]).toEqual([200, 1]);
+    const real = await post(text);
+    expect(real.body.created).toHaveLength(1);
+  });
+
+  it("lets only editors and administrators import", async () => {
+    const text = file("outlook.ics");
+    const anonymous = await server.rest("POST", IMPORT, { body: text, contentType: "text/calendar" });
+    expect(anonymous.status).toBe(401);
+    expect((await post(text, {}, server.users.author)).status).toBe(403);
+    const json = await server.rest("POST", IMPORT, { as: server.users.editor, body: { a: 1 } });
+    expect([json.status, json.body.code]).toEqual([415, "rest_unsupported_media_type"]);
+  });
+
+  it("imports what it exports into an empty calendar as the same events", async () => {
+    const window = { start_date: "2030-01-01", end_date: "2030-12-31" };
+    const feed = await server.rest("GET", "/cal/events/v1/events.ics", { query: window });
+    const imported = await empty.rest("POST", IMPORT, {
+      as: empty.users.administrator,
+      body: feed.text,
+      contentType: "text/calendar",
+    });
+    expect([imported.status, imported.body.skipped]).toEqual([200, []]);
+    const shape = (events: Array<Record<string, any>>) =>
+      events.map((item) => ({
+        title: item.title,
+        start: item.utc_start_date,
+        end: item.utc_end_date,
+        allDay: item.all_day,
+        venue: Array.isArray(item.venue) ? undefined : item.venue.venue,
+        organizers: item.organizer.map((organizer: { organizer: string }) => organizer.organizer),
+        categories: item.categories.map((category: { name: string }) => category.name).sort(),
+      }));
+    const original = await server.rest("GET", "/cal/events/v1/events", { query: { ...window, per_page: 50 } });
+    const copy = await empty.rest("GET", "/cal/events/v1/events", { query: { ...window, per_page: 50 } });
+    expect(copy.body.total).toBeGreaterThan(0);
+    expect(shape(copy.body.events)).toEqual(shape(original.body.events));
+  });
+});

@@ -1,0 +1,151 @@
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import { convert as htmlToText } from "html-to-text";
+import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
+import { DateTime } from "luxon";
+import type { EventOutput } from "../events/event.schemas.ts";
+
+/** What an event's iCalendar form needs besides its JSON: the identity kept from an import. */
+export interface IcalSource {
+  uid: string | null;
+  recurrenceId: string | null;
+}
+
+export interface FeedHeader {
+  /** `X-WR-CALNAME`. */
+  name: string;
+  language: string;
+  /** The site's zone, for `X-WR-TIMEZONE`. */
+  timezone: string;
+  /** `REFRESH-INTERVAL` and `X-PUBLISHED-TTL`, in seconds. */
+  refreshSeconds: number;
+}
+
+const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
+/** SEQUENCE counts from here: every write stamps `modified`, so its seconds grow with every update. */
+const SEQUENCE_EPOCH_SECONDS = Date.UTC(2020, 0, 1) / 1000;
+const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Z"]);
+
+function isUtc(zone: string): boolean {
+  return UTC_ZONES.has(zone);
+}
+
+const vtimezones = new Map<string, string | null>();
+
+/**
+ * VTIMEZONE blocks from the tz database (tzurl.org data, read from the package's files once per zone); UTC times
+ * are written with `Z` and need none.
+ */
+function vtimezoneOf(zone: string): string | null {
+  if (isUtc(zone)) return null;
+  let block = vtimezones.get(zone);
+  if (block === undefined) {
+    block = getVtimezoneComponent(zone);
+    vtimezones.set(zone, block);
+  }
+  return block;
+}
+
+function utcInstant(wallUtc: string): DateTime {
+  return DateTime.fromFormat(wallUtc, WALL_TIME, { zone: "utc" });
+}
+
+/** `20300601T180000Z` → the same instant. */
+export function recurrenceInstant(recurrenceId: string): DateTime {
+  return DateTime.fromFormat(recurrenceId, "yyyyLLdd'T'HHmmss'Z'", { zone: "utc" });
+}
+
+function sequenceOf(event: EventOutput): number {
+  return Math.max(0, Math.floor(utcInstant(event.modified_utc).toSeconds() - SEQUENCE_EPOCH_SECONDS));
+}
+
+function statusOf(status: string): ICalEventStatus {
+  return status === "draft" || status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+}
+
+function venuesOf(event: EventOutput) {
+  return Array.isArray(event.venue) ? event.venue : [event.venue];
+}
+
+function locationOf(event: EventOutput): ICalEventData["location"] {
+  const [venue] = venuesOf(event);
+  if (!venue) return null;
+  const address = [venue.address, venue.zip && venue.city ? `${venue.zip} ${venue.city}` : venue.city, venue.country]
+    .filter((part): part is string => Boolean(part))
+    .join(", ");
+  const geo =
+    venue.geo_lat !== undefined && venue.geo_lng !== undefined ? { lat: venue.geo_lat, lon: venue.geo_lng } : undefined;
+  return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
+}
+
+/** The plain text of an HTML description; the HTML itself goes to `X-ALT-DESC`. */
+export function plainTextOf(html: string): string {
+  return htmlToText(html, {
+    wordwrap: false,
+    selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
+  });
+}
+
+function descriptionOf(event: EventOutput): ICalEventData["description"] {
+  if (!event.description) return null;
+  const plain = plainTextOf(event.description);
+  return plain === event.description ? plain : { plain, html: event.description };
+}
+
+/** The start and end to write: event-local wall times (all-day: dates, end exclusive), or UTC. */
+function scheduleOf(event: EventOutput): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
+  const zone = isUtc(event.timezone) ? null : event.timezone;
+  if (event.all_day) {
+    const start = DateTime.fromFormat(event.start_date, WALL_TIME, { zone: "utc" }).startOf("day");
+    const end = DateTime.fromFormat(event.end_date, WALL_TIME, { zone: "utc" }).startOf("day").plus({ days: 1 });
+    return { start, end: end > start ? end : start.plus({ days: 1 }), allDay: true, timezone: null };
+  }
+  return {
+    start: utcInstant(event.utc_start_date),
+    end: utcInstant(event.utc_end_date),
+    allDay: false,
+    timezone: zone,
+  };
+}
+
+function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: string, now: Date): ICalEventData {
+  const organizer = event.organizer[0];
+  return {
+    id: source?.uid ?? `event-${event.id}@${uidHost}`,
+    ...(source?.uid && source.recurrenceId ? { recurrenceId: recurrenceInstant(source.recurrenceId) } : {}),
+    sequence: sequenceOf(event),
+    stamp: now,
+    created: utcInstant(event.date_utc),
+    lastModified: utcInstant(event.modified_utc),
+    ...scheduleOf(event),
+    summary: event.title,
+    description: descriptionOf(event),
+    location: locationOf(event),
+    organizer: organizer ? { name: organizer.organizer, email: organizer.email ?? "" } : null,
+    categories: event.categories.map((category) => ({ name: category.name })),
+    url: event.url,
+    status: statusOf(event.status),
+    attachments: event.image ? [event.image.url] : [],
+  };
+}
+
+/** A VCALENDAR of the events (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). */
+export function renderCalendar(
+  header: FeedHeader,
+  events: readonly EventOutput[],
+  sources: ReadonlyMap<number, IcalSource>,
+  uidHost: string,
+  now: Date = new Date(),
+): string {
+  const calendar = new ICalCalendar({
+    prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+    name: header.name,
+    ttl: header.refreshSeconds,
+    timezone: { name: null, generator: vtimezoneOf },
+  });
+  calendar.x("X-WR-TIMEZONE", header.timezone);
+  for (const event of events) calendar.createEvent(eventData(event, sources.get(event.id), uidHost, now));
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  return `${calendar.toString()}\r\n`;
+}

@@ -1,0 +1,311 @@
+import ICAL from "ical.js";
+import { DateTime } from "luxon";
+import { DomainError } from "../errors.ts";
+import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
+
+/** One event to write, as `POST /events` takes it, with the identity and version of its source. */
+export interface ImportedOccurrence {
+  /** `YYYYMMDDTHHMMSSZ` of the occurrence in its series, "" for a single event. */
+  recurrenceId: string;
+  body: Record<string, unknown>;
+}
+
+export interface ImportedSeries {
+  uid: string;
+  sequence: number;
+  lastModified: Date | null;
+  cancelled: boolean;
+  recurring: boolean;
+  occurrences: ImportedOccurrence[];
+}
+
+export interface ImportSkip {
+  uid: string;
+  reason: string;
+}
+
+export interface ExpandOptions {
+  siteZone: string;
+  horizonMonths: number;
+  seriesCap: number;
+  now: Date;
+}
+
+const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
+
+class SkipSeries extends Error {}
+
+/** A malformed file is a 400 naming the line (ical.js names the text at fault; the line is found from it). */
+function malformed(text: string, error: unknown): DomainError {
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = [...message.matchAll(/"([^"]+)"/g)].pop()?.[1];
+  const lines = text.split(/\r?\n/);
+  const index = quoted ? lines.findIndex((line) => line.includes(quoted)) : -1;
+  const where = index >= 0 ? ` (line ${index + 1})` : "";
+  return new DomainError(400, "rest_invalid_icalendar", `The iCalendar file is malformed${where}: ${message}`, {
+    ...(index >= 0 ? { line: index + 1 } : {}),
+  });
+}
+
+/** A property's time as the instant and zone to store; all-day values stay dates. */
+interface ReadTime {
+  wall: string;
+  timezone: string;
+  allDay: boolean;
+  utc: DateTime;
+}
+
+function readTime(time: ICAL.Time, tzid: string | undefined, siteZone: string): ReadTime {
+  const fields = {
+    year: time.year,
+    month: time.month,
+    day: time.day,
+    hour: time.hour,
+    minute: time.minute,
+    second: time.second,
+  };
+  if (time.isDate) {
+    const date = DateTime.fromObject({ year: time.year, month: time.month, day: time.day }, { zone: siteZone });
+    return { wall: date.toFormat(WALL_TIME), timezone: siteZone, allDay: true, utc: date.toUTC() };
+  }
+  if (time.zone === ICAL.Timezone.utcTimezone) {
+    const utc = DateTime.fromObject(fields, { zone: "utc" });
+    const local = utc.setZone(siteZone);
+    return { wall: local.toFormat(WALL_TIME), timezone: siteZone, allDay: false, utc };
+  }
+  if (tzid === undefined) {
+    const local = DateTime.fromObject(fields, { zone: siteZone });
+    return { wall: local.toFormat(WALL_TIME), timezone: siteZone, allDay: false, utc: local.toUTC() };
+  }
+  const iana = ianaZoneOf(tzid);
+  if (iana) {
+    const local = DateTime.fromObject(fields, { zone: iana });
+    return { wall: local.toFormat(WALL_TIME), timezone: iana, allDay: false, utc: local.toUTC() };
+  }
+  if (!ICAL.TimezoneService.has(tzid)) throw new SkipSeries(`Unknown time zone "${tzid}" (no VTIMEZONE defines it).`);
+  const utc = DateTime.fromSeconds(time.toUnixTime(), { zone: "utc" });
+  const local = utc.setZone(siteZone);
+  return { wall: local.toFormat(WALL_TIME), timezone: siteZone, allDay: false, utc };
+}
+
+function tzidOf(component: ICAL.Component, name: string): string | undefined {
+  const tzid = component.getFirstProperty(name)?.getParameter("tzid");
+  return typeof tzid === "string" ? tzid : undefined;
+}
+
+function text(component: ICAL.Component, name: string): string | undefined {
+  const value = component.getFirstPropertyValue(name);
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function escapeHtml(plain: string): string {
+  return plain.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\n/g, "<br />\n");
+}
+
+/** X-ALT-DESC (ical.js leaves X- values escaped) when it is HTML, else DESCRIPTION as HTML-escaped text. */
+function descriptionOf(component: ICAL.Component): string | undefined {
+  const alternative = component.getFirstProperty("x-alt-desc");
+  const html = alternative?.getFirstValue();
+  if (alternative?.getParameter("fmttype") === "text/html" && typeof html === "string" && html.trim()) {
+    return html.replace(/\\([,;\\])/g, "$1").replace(/\\[nN]/g, "\n");
+  }
+  const plain = text(component, "description");
+  return plain && escapeHtml(plain);
+}
+
+function venueOf(component: ICAL.Component): Record<string, unknown> | undefined {
+  const location = text(component, "location");
+  if (!location) return undefined;
+  const [name = location, ...rest] = location.split("\n");
+  const geo = component.getFirstPropertyValue("geo");
+  const coordinates =
+    Array.isArray(geo) && geo.length === 2 ? { geo_lat: Number(geo[0]), geo_lng: Number(geo[1]) } : {};
+  const address = rest.join(", ").trim();
+  return { venue: name.trim(), ...(address ? { address } : {}), ...coordinates };
+}
+
+function organizerOf(component: ICAL.Component): Record<string, unknown> | undefined {
+  const property = component.getFirstProperty("organizer");
+  if (!property) return undefined;
+  const value = String(property.getFirstValue() ?? "");
+  const email = /^mailto:(.+)$/i.exec(value)?.[1]?.trim();
+  const cn = property.getParameter("cn");
+  const name = typeof cn === "string" && cn.trim() ? cn.trim() : email;
+  return name ? { organizer: name, ...(email ? { email } : {}) } : undefined;
+}
+
+function categoriesOf(component: ICAL.Component): string[] {
+  const names = component
+    .getAllProperties("categories")
+    .flatMap((property) => property.getValues().map((value) => String(value).trim()));
+  return [...new Set(names.filter(Boolean))];
+}
+
+function websiteOf(component: ICAL.Component): string | undefined {
+  const url = text(component, "url");
+  return url && /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+function bodyOf(component: ICAL.Component, start: ReadTime, end: ReadTime): Record<string, unknown> {
+  const title = text(component, "summary");
+  if (!title) throw new SkipSeries("The event has no SUMMARY.");
+  // An all-day event's DTEND is the day after its last day.
+  const lastDay = DateTime.fromFormat(end.wall, WALL_TIME).minus({ days: 1 });
+  const endWall = start.allDay
+    ? DateTime.max(lastDay, DateTime.fromFormat(start.wall, WALL_TIME)).toFormat(WALL_TIME)
+    : end.wall;
+  const venue = venueOf(component);
+  const organizer = organizerOf(component);
+  const categories = categoriesOf(component);
+  const description = descriptionOf(component);
+  const website = websiteOf(component);
+  return {
+    title,
+    start_date: start.allDay ? start.wall.slice(0, 10) : start.wall,
+    end_date: start.allDay ? endWall.slice(0, 10) : endWall,
+    timezone: start.timezone,
+    all_day: start.allDay,
+    ...(description ? { description } : {}),
+    ...(website ? { website } : {}),
+    ...(venue ? { venue } : {}),
+    ...(organizer ? { organizer } : {}),
+    ...(categories.length ? { categories } : {}),
+  };
+}
+
+/** The UTC instant of a RECURRENCE-ID as the events keep it. */
+function recurrenceIdOf(time: ReadTime): string {
+  return time.utc.toFormat("yyyyLLdd'T'HHmmss'Z'");
+}
+
+function occurrenceOf(event: ICAL.Event, start: ICAL.Time, end: ICAL.Time, siteZone: string, recurring: boolean) {
+  const component = event.component;
+  const startTime = readTime(start, tzidOf(component, "dtstart"), siteZone);
+  const endTime = readTime(end, tzidOf(component, component.hasProperty("dtend") ? "dtend" : "dtstart"), siteZone);
+  return {
+    recurrenceId: recurring ? recurrenceIdOf(startTime) : "",
+    body: bodyOf(component, startTime, endTime),
+  };
+}
+
+function versionOf(component: ICAL.Component): { sequence: number; lastModified: Date | null } {
+  const sequence = Number(component.getFirstPropertyValue("sequence") ?? 0);
+  const modified = component.getFirstPropertyValue("last-modified");
+  return {
+    sequence: Number.isFinite(sequence) ? sequence : 0,
+    lastModified: modified instanceof ICAL.Time ? modified.toJSDate() : null,
+  };
+}
+
+function isCancelled(component: ICAL.Component): boolean {
+  return String(component.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
+}
+
+/**
+ * A master event with RRULE/RDATE: its occurrences (EXDATEs left out, overridden instances as overridden,
+ * cancelled instances dropped) from its start up to the horizon (counted from the later of its start and now)
+ * and at most `seriesCap` of them.
+ */
+function expandSeries(master: ICAL.Event, exceptions: ICAL.Event[], options: ExpandOptions): ImportedOccurrence[] {
+  for (const exception of exceptions) master.relateException(exception);
+  const start = DateTime.fromJSDate(master.startDate.toJSDate());
+  const from = DateTime.max(start, DateTime.fromJSDate(options.now));
+  const horizon = from.plus({ months: options.horizonMonths });
+  const occurrences: ImportedOccurrence[] = [];
+  const iterator = master.iterator();
+  for (let next = iterator.next(); next && occurrences.length < options.seriesCap; next = iterator.next()) {
+    const details = master.getOccurrenceDetails(next);
+    if (DateTime.fromJSDate(details.startDate.toJSDate()) > horizon) break;
+    if (isCancelled(details.item.component)) continue;
+    const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, options.siteZone, true);
+    const original = readTime(details.recurrenceId, tzidOf(master.component, "dtstart"), options.siteZone);
+    occurrences.push({ ...occurrence, recurrenceId: recurrenceIdOf(original) });
+  }
+  return occurrences;
+}
+
+function seriesOf(uid: string, components: ICAL.Component[], options: ExpandOptions): ImportedSeries {
+  const events = components.map((component) => new ICAL.Event(component));
+  const master = events.find((event) => !event.isRecurrenceException());
+  const exceptions = events.filter((event) => event.isRecurrenceException());
+  const head = master ?? exceptions[0];
+  if (!head) throw new SkipSeries("The event is empty.");
+  const versions = components.map(versionOf);
+  const sequence = Math.max(...versions.map((version) => version.sequence));
+  const modified = versions.flatMap((version) => (version.lastModified ? [version.lastModified.getTime()] : []));
+  const lastModified = modified.length ? new Date(Math.max(...modified)) : null;
+  const cancelled = master ? isCancelled(master.component) : false;
+  if (master?.isRecurring()) {
+    return {
+      uid,
+      sequence,
+      lastModified,
+      cancelled,
+      recurring: true,
+      occurrences: expandSeries(master, exceptions, options),
+    };
+  }
+  if (master) {
+    return {
+      uid,
+      sequence,
+      lastModified,
+      cancelled,
+      recurring: false,
+      occurrences: [occurrenceOf(master, master.startDate, master.endDate, options.siteZone, false)],
+    };
+  }
+  // Instances of a series whose master is not in the file: each is kept with its RECURRENCE-ID.
+  const occurrences = exceptions
+    .filter((event) => !isCancelled(event.component))
+    .map((event) => {
+      const occurrence = occurrenceOf(event, event.startDate, event.endDate, options.siteZone, true);
+      const original = readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), options.siteZone);
+      return { ...occurrence, recurrenceId: recurrenceIdOf(original) };
+    });
+  return { uid, sequence, lastModified, cancelled: false, recurring: true, occurrences };
+}
+
+export interface ParsedCalendar {
+  series: ImportedSeries[];
+  skipped: ImportSkip[];
+}
+
+/** The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. */
+export function parseCalendarFile(text: string, options: ExpandOptions): ParsedCalendar {
+  let calendar: ICAL.Component;
+  try {
+    calendar = new ICAL.Component(ICAL.parse(text));
+  } catch (error) {
+    throw malformed(text, error);
+  }
+  if (calendar.name !== "vcalendar") {
+    throw new DomainError(400, "rest_invalid_icalendar", "The iCalendar file must hold a VCALENDAR.");
+  }
+  return withCalendarZones(calendar, () => {
+    const byUid = new Map<string, ICAL.Component[]>();
+    const skipped: ImportSkip[] = [];
+    calendar.getAllSubcomponents("vevent").forEach((component, index) => {
+      const uid = text0(component.getFirstPropertyValue("uid"));
+      if (!uid) {
+        skipped.push({ uid: `#${index + 1}`, reason: "The event has no UID." });
+        return;
+      }
+      byUid.set(uid, [...(byUid.get(uid) ?? []), component]);
+    });
+    const series: ImportedSeries[] = [];
+    for (const [uid, components] of byUid) {
+      try {
+        series.push(seriesOf(uid, components, options));
+      } catch (error) {
+        if (!(error instanceof SkipSeries)) throw error;
+        skipped.push({ uid, reason: error.message });
+      }
+    }
+    return { series, skipped };
+  });
+}
+
+function text0(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+}
