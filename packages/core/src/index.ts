@@ -1,7 +1,15 @@
 export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
 export { isDatabaseUnavailable } from "./db/availability.ts";
-export { createDb, type Db, type DbHandle, type Provider, sqliteFilePath } from "./db/db.ts";
+export {
+  createDb,
+  type Db,
+  type DbHandle,
+  type DbOptions,
+  type Provider,
+  type SqliteSynchronous,
+  sqliteFilePath,
+} from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
 export { createEventsInBulk } from "./events/event.bulk.service.ts";
 export {
