@@ -13,6 +13,12 @@ export const configSchema = z.object({
     .trim()
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
     .default("file:./data/calendar.db"),
+  CALENDAR_SQLITE_SYNCHRONOUS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["full", "normal"]))
+    .default("full"),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: integer(0, 65_535).default(3000),
   CALENDAR_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),

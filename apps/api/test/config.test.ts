@@ -5,6 +5,7 @@ describe("configuration", () => {
   it("has defaults for everything", () => {
     expect(loadConfig({ INIT_CWD: "/srv/calendar" })).toEqual({
       DATABASE_URL: "file:/srv/calendar/data/calendar.db",
+      CALENDAR_SQLITE_SYNCHRONOUS: "full",
       HOST: "127.0.0.1",
       PORT: 3000,
       CALENDAR_TIMEZONE: "UTC",
@@ -22,6 +23,7 @@ describe("configuration", () => {
     expect(
       loadConfig({
         DATABASE_URL: "postgresql://calendar@db:5432/calendar",
+        CALENDAR_SQLITE_SYNCHRONOUS: "NORMAL",
         HOST: "0.0.0.0",
         PORT: "8080",
         CALENDAR_ADMIN_TOKEN: "a-long-enough-admin-token",
@@ -36,6 +38,7 @@ describe("configuration", () => {
       }),
     ).toEqual({
       DATABASE_URL: "postgresql://calendar@db:5432/calendar",
+      CALENDAR_SQLITE_SYNCHRONOUS: "normal",
       HOST: "0.0.0.0",
       PORT: 8080,
       CALENDAR_ADMIN_TOKEN: "a-long-enough-admin-token",
