@@ -35,11 +35,15 @@ export {
 export { asTrpcError, type DomainErrorData, databaseUnavailable, noRoute, toDomainError } from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export {
+  activeTokens,
   authenticateToken,
   createToken,
   createUser,
+  deleteUser,
   ensureAdmin,
   listTokens,
   listUsers,
   revokeTokens,
+  setUserRole,
+  type TokenTarget,
 } from "./users/users.service.ts";
