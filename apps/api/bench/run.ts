@@ -86,6 +86,10 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     LOG_LEVEL: "warn",
     CALENDAR_RATE_LIMIT: "0",
     CALENDAR_TIMEZONE: "UTC",
+    // The durability setting under measurement (`full` by default), e.g. CALENDAR_SQLITE_SYNCHRONOUS=normal pnpm bench.
+    ...(process.env.CALENDAR_SQLITE_SYNCHRONOUS
+      ? { CALENDAR_SQLITE_SYNCHRONOUS: process.env.CALENDAR_SQLITE_SYNCHRONOUS }
+      : {}),
   };
   const profileDir = join(RESULTS_DIR, "profiles");
   if (args.profile) mkdirSync(profileDir, { recursive: true });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { IANAZone } from "luxon";
 import { z } from "zod";
 
@@ -13,6 +14,12 @@ export const configSchema = z.object({
     .trim()
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
     .default("file:./data/calendar.db"),
+  CALENDAR_SQLITE_SYNCHRONOUS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["full", "normal"]))
+    .default("full"),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: integer(0, 65_535).default(3000),
   CALENDAR_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
@@ -53,32 +60,40 @@ export class ConfigError extends Error {
 }
 
 /**
- * Where the command was started. pnpm runs package scripts in the package's directory but keeps the caller's in
- * INIT_CWD; turbo (`pnpm dev`, `pnpm db:seed`) runs them through pnpm again and keeps its own in TURBO_INVOCATION_DIR.
+ * The repository root (the directory with `pnpm-workspace.yaml` above this module, in the sources and in the
+ * build alike): the one base of `.env` and of relative SQLite paths, wherever the server or the CLI is started from.
  */
-function startDirectory(env: NodeJS.ProcessEnv): string {
-  return env.TURBO_INVOCATION_DIR ?? env.INIT_CWD ?? process.cwd();
+function findRepositoryRoot(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(directory, "pnpm-workspace.yaml"))) {
+    const parent = dirname(directory);
+    if (parent === directory) return process.cwd();
+    directory = parent;
+  }
+  return directory;
 }
 
-/** A relative SQLite path is relative to where the command was started. */
-function absoluteDatabaseUrl(url: string, cwd: string): string {
+export const REPOSITORY_ROOT = findRepositoryRoot();
+
+/** A relative SQLite path is relative to `base` (the repository root). */
+function absoluteDatabaseUrl(url: string, base: string): string {
   if (!url.startsWith("file:")) return url;
   const path = url.slice("file:".length);
-  return isAbsolute(path) ? url : `file:${resolve(cwd, path)}`;
+  return isAbsolute(path) ? url : `file:${resolve(base, path)}`;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, base = REPOSITORY_ROOT): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = configSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...result.data, DATABASE_URL: absoluteDatabaseUrl(result.data.DATABASE_URL, startDirectory(env)) };
+  return { ...result.data, DATABASE_URL: absoluteDatabaseUrl(result.data.DATABASE_URL, base) };
 }
 
-/** Loads `.env` from the directory the command was started in, if there is one (set variables win). */
-export function loadDotEnv(env: NodeJS.ProcessEnv = process.env): void {
-  const file = join(startDirectory(env), ".env");
+/** Loads the repository root's `.env`, if there is one (variables already set win). */
+export function loadDotEnv(base = REPOSITORY_ROOT): void {
+  const file = join(base, ".env");
   if (existsSync(file)) process.loadEnvFile(file);
 }

@@ -1,16 +1,31 @@
 import { createDb, ensureAdmin } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
+import { announcement } from "./server.announce.ts";
 import { buildServer } from "./server.ts";
 
 /** Exit code for a configuration error (EX_CONFIG). */
 const EXIT_CONFIG = 78;
+/** Exit code when the address cannot be listened on (EX_UNAVAILABLE). */
+const EXIT_UNAVAILABLE = 69;
+
+/** Why an address cannot be listened on, in one line, for the errors people cause; undefined for the others. */
+function listenFailure(error: unknown, host: string, port: number): string | undefined {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  const where = `${host}:${port}`;
+  if (code === "EADDRINUSE") return `Cannot listen on ${where}: the port is in use (set PORT to another one).`;
+  if (code === "EACCES") return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges).`;
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return `Cannot listen on ${where}: no such address on this machine (check HOST).`;
+  }
+  return undefined;
+}
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   await migrateDatabase(config.DATABASE_URL);
-  const handle = createDb(config.DATABASE_URL);
+  const handle = createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
   if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
   const server = await buildServer({
     handle,
@@ -30,7 +45,13 @@ async function main(): Promise<void> {
   });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (up to the deadline), close the database.
+  // A signal may come twice (Ctrl-C reaches the whole process group, and pnpm forwards it again): repeats are
+  // ignored, and the process exits at once when done, since a repeat arriving while Node winds down would kill it
+  // (and `pnpm start` would report a failure).
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     server.log.info({ signal }, "shutting down");
     const deadline = setTimeout(() => {
       server.log.error("in-flight requests did not finish before the shutdown deadline");
@@ -40,10 +61,23 @@ async function main(): Promise<void> {
     await server.close();
     await handle.close();
     clearTimeout(deadline);
+    process.exit(0);
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
-  await server.listen({ host: config.HOST, port: config.PORT });
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  try {
+    await server.listen({
+      host: config.HOST,
+      port: config.PORT,
+      listenTextResolver: (address) => announcement(address, config.DATABASE_URL),
+    });
+  } catch (error) {
+    const failure = listenFailure(error, config.HOST, config.PORT);
+    if (failure === undefined) throw error;
+    console.error(failure);
+    await handle.close();
+    process.exit(EXIT_UNAVAILABLE);
+  }
 }
 
 main().catch((error: unknown) => {

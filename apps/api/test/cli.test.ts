@@ -71,12 +71,16 @@ describe.each(PROVIDERS)("the calendar CLI (%s)", (provider: Provider) => {
     );
     const db = database.current.handle.db;
     expect((await authenticateToken(db, created.token)).kind).toBe("user");
-    expect((await calendar(database.current.url, "tokens", "revoke", "--id", String(created.tokenId))).stdout).toBe(
-      "Revoked 1 token.\n",
+    expect(Object.keys(created)).toEqual(["user_id", "login", "role", "token_id", "token"]);
+    const revoked = await calendar(database.current.url, "tokens", "revoke", "--token-id", String(created.token_id));
+    expect(revoked.stdout).toMatch(
+      new RegExp(
+        `^Revoked 1 token:\\n  token ${created.token_id} of "ed", "ci", created \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\n$`,
+      ),
     );
     await expect(authenticateToken(db, created.token)).rejects.toMatchObject({ status: 401 });
-    expect((await calendar(database.current.url, "tokens", "revoke", "--login", "ed")).stdout).toBe(
-      "Revoked 1 token.\n",
+    expect((await calendar(database.current.url, "tokens", "revoke", "--login", "ed")).stdout).toMatch(
+      /^Revoked 1 token:\n {2}token \d+ of "ed", "initial", created /,
     );
   });
 
@@ -93,7 +97,7 @@ describe.each(PROVIDERS)("the calendar CLI (%s)", (provider: Provider) => {
     const badLogin = await calendar(database.current.url, "users", "create", "--login", "a b", "--role", "author");
     expect(badLogin.failure).toMatchObject({ code: "rest_invalid_param" });
     const neither = await calendar(database.current.url, "tokens", "revoke");
-    expect(neither.failure).toMatchObject({ message: "Give exactly one of --id or --login." });
+    expect(neither.failure).toMatchObject({ message: "Give exactly one of --token-id or --login." });
     const unknown = await calendar(database.current.url, "tokens", "create", "--login", "nobody");
     expect(unknown.failure).toMatchObject({ code: "user_not_found" });
   });

@@ -1,10 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { ConfigError, loadConfig, REPOSITORY_ROOT } from "../src/config.ts";
 
 describe("configuration", () => {
   it("has defaults for everything", () => {
-    expect(loadConfig({ INIT_CWD: "/srv/calendar" })).toEqual({
+    expect(loadConfig({}, "/srv/calendar")).toEqual({
       DATABASE_URL: "file:/srv/calendar/data/calendar.db",
+      CALENDAR_SQLITE_SYNCHRONOUS: "full",
       HOST: "127.0.0.1",
       PORT: 3000,
       CALENDAR_TIMEZONE: "UTC",
@@ -26,6 +28,7 @@ describe("configuration", () => {
     expect(
       loadConfig({
         DATABASE_URL: "postgresql://calendar@db:5432/calendar",
+        CALENDAR_SQLITE_SYNCHRONOUS: "NORMAL",
         HOST: "0.0.0.0",
         PORT: "8080",
         CALENDAR_ADMIN_TOKEN: "a-long-enough-admin-token",
@@ -44,6 +47,7 @@ describe("configuration", () => {
       }),
     ).toEqual({
       DATABASE_URL: "postgresql://calendar@db:5432/calendar",
+      CALENDAR_SQLITE_SYNCHRONOUS: "normal",
       HOST: "0.0.0.0",
       PORT: 8080,
       CALENDAR_ADMIN_TOKEN: "a-long-enough-admin-token",
@@ -62,16 +66,16 @@ describe("configuration", () => {
     });
   });
 
-  it("resolves a relative SQLite path against the directory the command was started in", () => {
-    expect(loadConfig({ DATABASE_URL: "file:./x/cal.db", INIT_CWD: "/home/me" }).DATABASE_URL).toBe(
-      "file:/home/me/x/cal.db",
-    );
+  it("resolves a relative SQLite path against the repository root, wherever the command was started", () => {
+    const env = { DATABASE_URL: "file:./x/cal.db", INIT_CWD: "/home/me", TURBO_INVOCATION_DIR: "/elsewhere" };
+    expect(loadConfig(env, "/srv/calendar").DATABASE_URL).toBe("file:/srv/calendar/x/cal.db");
     expect(loadConfig({ DATABASE_URL: "file:/abs/cal.db" }).DATABASE_URL).toBe("file:/abs/cal.db");
   });
 
-  it("resolves it against the directory turbo was started in under turbo (pnpm dev, pnpm db:seed)", () => {
-    const env = { DATABASE_URL: "file:./data/cal.db", INIT_CWD: "/repo/apps/api", TURBO_INVOCATION_DIR: "/repo" };
-    expect(loadConfig(env).DATABASE_URL).toBe("file:/repo/data/cal.db");
+  it("finds the repository root by default (the directory with pnpm-workspace.yaml)", () => {
+    const root = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
+    expect(REPOSITORY_ROOT).toBe(root);
+    expect(loadConfig({}).DATABASE_URL).toBe(`file:${root}/data/calendar.db`);
   });
 
   it("treats empty variables as unset", () => {

@@ -72,7 +72,13 @@ describe.each(PROVIDERS)("calendar db seed (%s)", (provider: Provider) => {
     it("refuses to seed a database that already has events", async () => {
       const { stdout, failure } = await calendar(database.current.url, "db", "seed");
       expect(stdout).toBe("");
-      expect(failure).toMatchObject({ status: 409, code: "seed_not_empty" });
+      expect(failure).toMatchObject({
+        status: 409,
+        code: "seed_not_empty",
+        message: expect.stringMatching(
+          /^The database already holds \d+ event\(s\), and a seed goes into an empty one: point DATABASE_URL to a new file, for example DATABASE_URL=file:\.\/data\/demo\.db pnpm db:seed\.$/,
+        ),
+      });
     });
   });
 

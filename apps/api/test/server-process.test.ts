@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEST_POSTGRES_URL } from "@calendar/core/testing";
@@ -8,7 +10,7 @@ import { finished, listening, runEntry } from "./support/process.ts";
 
 const ADMIN_TOKEN = "process-test-admin-token";
 
-async function startAndStop(databaseUrl: string) {
+async function startAndStop(databaseUrl: string, signal: NodeJS.Signals = "SIGTERM") {
   const child = runEntry("src/main.ts", [], {
     DATABASE_URL: databaseUrl,
     PORT: "0",
@@ -19,13 +21,13 @@ async function startAndStop(databaseUrl: string) {
   const index = await (await fetch(`${address}/cal/events/v1`)).json();
   const response = await fetch(`${address}/cal/events/v1/doc`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   const doc = (await response.json()) as Record<string, unknown>;
-  child.kill("SIGTERM");
-  const { code, stdout } = await done;
+  child.kill(signal);
+  const { code, stdout, stderr } = await done;
   const logs = stdout
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { index, doc, exit: code, logs, stdout };
+  return { index, doc, exit: code, logs, stdout, stderr };
 }
 
 describe("the server process", () => {
@@ -60,9 +62,62 @@ describe("the server process", () => {
   it("creates and migrates a new PostgreSQL database at start", async () => {
     const url = new URL(TEST_POSTGRES_URL);
     url.pathname = `/${database}`;
-    const { index, exit } = await startAndStop(url.toString());
+    const { index, exit, logs } = await startAndStop(url.toString());
     expect(index).toMatchObject({ namespace: "cal/events/v1" });
     expect(exit).toBe(0);
+    const started = logs.filter((line) => String(line.msg).startsWith("Server listening at"));
+    expect(started).toHaveLength(1);
+    expect(started[0]?.msg).toMatch(
+      new RegExp(
+        `^Server listening at (http://127\\.0\\.0\\.1:\\d+): API \\1/cal/events/v1, explorer \\1/docs, database PostgreSQL ${url.host}/${database}$`,
+      ),
+    );
+  });
+
+  it("says at start, in one info line, where the API and the explorer answer and which SQLite file it uses", async () => {
+    const file = join(dir, "announce.db");
+    const { logs } = await startAndStop(`file:${file}`);
+    const started = logs.filter((line) => String(line.msg).startsWith("Server listening at"));
+    expect(started).toHaveLength(1);
+    expect(started[0]?.level).toBe(30);
+    expect(started[0]?.msg).toMatch(
+      new RegExp(
+        `^Server listening at (http://127\\.0\\.0\\.1:\\d+): API \\1/cal/events/v1, explorer \\1/docs, database SQLite ${file}$`,
+      ),
+    );
+  });
+
+  it("exits 0 on SIGINT (Ctrl-C), without anything on stderr", async () => {
+    const { exit, stderr } = await startAndStop(`file:${join(dir, "sigint.db")}`, "SIGINT");
+    expect(exit).toBe(0);
+    expect(stderr).toBe("");
+  });
+
+  it("refuses a port in use with one line and exit code 69", async () => {
+    const blocker = createServer();
+    blocker.listen(0, "127.0.0.1");
+    await once(blocker, "listening");
+    const address = blocker.address();
+    if (address === null || typeof address === "string") throw new Error("no port");
+    try {
+      const result = await finished(
+        runEntry("src/main.ts", [], { DATABASE_URL: `file:${join(dir, "busy.db")}`, PORT: String(address.port) }),
+      );
+      expect(result.code).toBe(69);
+      expect(result.stderr).toBe(
+        `Cannot listen on 127.0.0.1:${address.port}: the port is in use (set PORT to another one).\n`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("refuses an address this machine does not have with one line and exit code 69", async () => {
+    const result = await finished(
+      runEntry("src/main.ts", [], { DATABASE_URL: `file:${join(dir, "nowhere.db")}`, HOST: "192.0.2.1", PORT: "0" }),
+    );
+    expect(result.code).toBe(69);
+    expect(result.stderr).toBe("Cannot listen on 192.0.2.1:0: no such address on this machine (check HOST).\n");
   });
 
   it("refuses to start with a bad setting, naming it, with exit code 78", async () => {

@@ -2,7 +2,15 @@ export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
 export { advanceChangeVersion, readChangeVersion } from "./changes/change-version.ts";
 export { isDatabaseUnavailable } from "./db/availability.ts";
-export { createDb, type Db, type DbHandle, type Provider, sqliteFilePath } from "./db/db.ts";
+export {
+  createDb,
+  type Db,
+  type DbHandle,
+  type DbOptions,
+  type Provider,
+  type SqliteSynchronous,
+  sqliteFilePath,
+} from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
 export { createEventsInBulk } from "./events/event.bulk.service.ts";
 export { eventListQuery } from "./events/event.schemas.ts";
@@ -32,11 +40,15 @@ export {
 export { asTrpcError, type DomainErrorData, databaseUnavailable, noRoute, toDomainError } from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export {
+  activeTokens,
   authenticateToken,
   createToken,
   createUser,
+  deleteUser,
   ensureAdmin,
   listTokens,
   listUsers,
   revokeTokens,
+  setUserRole,
+  type TokenTarget,
 } from "./users/users.service.ts";

@@ -1,13 +1,24 @@
+import { createInterface } from "node:readline/promises";
 import { DomainError } from "@calendar/core";
 import { CommanderError } from "commander";
 import { ConfigError, loadDotEnv } from "../config.ts";
-import { createProgram } from "./program.ts";
+import { type CliOutput, createProgram } from "./program.ts";
 
 const EXIT_CONFIG = 78;
 
-const output = {
+async function confirm(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await terminal.question(`${question} [y/N] `)).trim());
+  } finally {
+    terminal.close();
+  }
+}
+
+const output: CliOutput = {
   out: (text: string) => process.stdout.write(text),
   err: (text: string) => process.stderr.write(text),
+  ...(process.stdin.isTTY && process.stdout.isTTY ? { confirm } : {}),
 };
 
 try {

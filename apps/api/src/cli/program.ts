@@ -1,15 +1,20 @@
+import { existsSync } from "node:fs";
 import {
+  activeTokens,
   createDb,
   createToken,
   createUser,
   type DbHandle,
   DomainError,
+  deleteUser,
   listTokens,
   listUsers,
   ROLES,
   recountTermEvents,
   revokeTokens,
   roleSchema,
+  setUserRole,
+  sqliteFilePath,
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { Command, InvalidArgumentError, Option } from "commander";
@@ -19,16 +24,43 @@ import { seedDemoCalendar } from "../seed/demo-calendar.ts";
 import { createSeeder } from "../seed/seeder.ts";
 import { registerImportCommand } from "./import.command.ts";
 import { progressBar } from "./progress.ts";
+import { CLI_VERSION } from "./version.ts";
 
 /** Where the CLI writes; tests capture it. */
 export interface CliOutput {
   out(text: string): void;
   err(text: string): void;
+  /** Asks a yes/no question on a terminal; absent when nobody can answer (a pipe, a script, a test). */
+  confirm?(question: string): Promise<boolean>;
 }
 
-async function withDatabase<T>(config: Config, work: (handle: DbHandle) => Promise<T>): Promise<T> {
-  await migrateDatabase(config.DATABASE_URL);
-  const handle = createDb(config.DATABASE_URL);
+/** Does a command only read (refused on a database that does not exist yet) or also write? */
+type Access = "read" | "write";
+
+/**
+ * Opens the database of `DATABASE_URL`, migrated. A SQLite file that does not exist yet is a mistake for a command
+ * that reads (the path is probably not the one meant), and worth saying for one that writes.
+ */
+async function withDatabase<T>(
+  config: Config,
+  output: CliOutput,
+  access: Access,
+  work: (handle: DbHandle) => Promise<T>,
+): Promise<T> {
+  const url = config.DATABASE_URL;
+  if (url.startsWith("file:") && !existsSync(sqliteFilePath(url))) {
+    const path = sqliteFilePath(url);
+    if (access === "read") {
+      throw new DomainError(
+        404,
+        "database_not_found",
+        `No database at ${path}. Set DATABASE_URL to the server's database (relative paths are relative to the repository root).`,
+      );
+    }
+    output.err(`Creating a new, empty SQLite database at ${path}.\n`);
+  }
+  await migrateDatabase(url);
+  const handle = createDb(url, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
   try {
     return await work(handle);
   } finally {
@@ -60,6 +92,7 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
   const config = () => loadConfig(env);
   const program = new Command("calendar")
     .description("Manage the Calendar service: users, API tokens and the database (uses DATABASE_URL).")
+    .version(CLI_VERSION, "-V, --version", "print the version")
     .configureOutput({ writeOut: output.out, writeErr: output.err })
     .exitOverride();
 
@@ -73,7 +106,7 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .option("--email <email>", "e-mail address")
     .option("--json", "print one JSON object {id, login, role, token}")
     .action(async (options: { login: string; role: string; displayName?: string; email?: string; json?: boolean }) => {
-      const issued = await withDatabase(config(), ({ db }) =>
+      const issued = await withDatabase(config(), output, "write", ({ db }) =>
         createUser(db, {
           login: options.login,
           role: roleSchema.parse(options.role),
@@ -92,8 +125,35 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .description("List users.")
     .option("--json", "print JSON")
     .action(async (options: { json?: boolean }) => {
-      const rows = await withDatabase(config(), ({ db }) => listUsers(db));
+      const rows = await withDatabase(config(), output, "read", ({ db }) => listUsers(db));
       output.out(options.json ? `${JSON.stringify(rows)}\n` : `${table(rows)}\n`);
+    });
+
+  users
+    .command("set-role")
+    .description("Change a user's role.")
+    .requiredOption("--login <login>", "the user's login")
+    .addOption(new Option("--role <role>", `role: ${ROLES.join(", ")}`).argParser(roleArgument).makeOptionMandatory())
+    .action(async (options: { login: string; role: string }) => {
+      const role = roleSchema.parse(options.role);
+      const { previous } = await withDatabase(config(), output, "write", ({ db }) =>
+        setUserRole(db, options.login, role),
+      );
+      output.out(`"${options.login}" is now ${role} (was ${previous}).\n`);
+    });
+  users
+    .command("delete")
+    .description("Delete a user and its tokens; its events, venues and organizers go to --reassign.")
+    .requiredOption("--login <login>", "the user's login")
+    .option("--reassign <login>", "the administrator who gets the user's events, venues and organizers")
+    .action(async (options: { login: string; reassign?: string }) => {
+      const moved = await withDatabase(config(), output, "write", ({ db }) =>
+        deleteUser(db, options.login, options.reassign),
+      );
+      const handedOver = options.reassign
+        ? ` ${moved.events} event(s), ${moved.venues} venue(s) and ${moved.organizers} organizer(s) now belong to "${options.reassign}".`
+        : "";
+      output.out(`Deleted "${options.login}".${handedOver}\n`);
     });
 
   const tokens = program.command("tokens").description("API tokens.");
@@ -102,14 +162,21 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .description("Issue another token for a user (shown once).")
     .requiredOption("--login <login>", "the user's login")
     .option("--name <name>", "a label for the token")
-    .option("--json", "print one JSON object {id, login, role, token, tokenId}")
+    .option("--json", "print one JSON object {user_id, login, role, token_id, token}")
     .action(async (options: { login: string; name?: string; json?: boolean }) => {
-      const issued = await withDatabase(config(), ({ db }) =>
+      const issued = await withDatabase(config(), output, "write", ({ db }) =>
         createToken(db, { login: options.login, ...(options.name ? { name: options.name } : {}) }),
       );
+      const printed = {
+        user_id: issued.id,
+        login: issued.login,
+        role: issued.role,
+        token_id: issued.tokenId,
+        token: issued.token,
+      };
       output.out(
         options.json
-          ? `${JSON.stringify(issued)}\n`
+          ? `${JSON.stringify(printed)}\n`
           : `Token ${issued.tokenId} for "${issued.login}" (shown once, keep it safe): ${issued.token}\n`,
       );
     });
@@ -119,21 +186,37 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .requiredOption("--login <login>", "the user's login")
     .option("--json", "print JSON")
     .action(async (options: { login: string; json?: boolean }) => {
-      const rows = await withDatabase(config(), ({ db }) => listTokens(db, options.login));
+      const rows = await withDatabase(config(), output, "read", ({ db }) => listTokens(db, options.login));
       output.out(options.json ? `${JSON.stringify(rows)}\n` : `${table(rows)}\n`);
     });
   tokens
     .command("revoke")
-    .description("Revoke one token (--id) or every token of a user (--login).")
-    .option("--id <id>", "the token's id", positiveInteger)
+    .description("Revoke one token (--token-id, as `tokens list` shows it) or every token of a user (--login).")
+    .option("--token-id <id>", "the token's id (not the user's)", positiveInteger)
     .option("--login <login>", "revoke every token of this user")
-    .action(async (options: { id?: number; login?: string }) => {
-      if ((options.id === undefined) === (options.login === undefined)) {
-        throw new DomainError(400, "cli_usage", "Give exactly one of --id or --login.");
+    .option("--yes", "do not ask for confirmation on a terminal")
+    .action(async (options: { tokenId?: number; login?: string; yes?: boolean }) => {
+      if ((options.tokenId === undefined) === (options.login === undefined)) {
+        throw new DomainError(400, "cli_usage", "Give exactly one of --token-id or --login.");
       }
-      const target = options.id !== undefined ? { tokenId: options.id } : { login: options.login ?? "" };
-      const count = await withDatabase(config(), ({ db }) => revokeTokens(db, target));
-      output.out(`Revoked ${count} token${count === 1 ? "" : "s"}.\n`);
+      const target = options.tokenId !== undefined ? { tokenId: options.tokenId } : { login: options.login ?? "" };
+      await withDatabase(config(), output, "write", async ({ db }) => {
+        const found = await activeTokens(db, target);
+        if (found.length === 0) throw new DomainError(404, "token_not_found", "No active token matches.");
+        const listed = found.map(
+          (token) =>
+            `  token ${token.tokenId} of "${token.login}", ${token.name ? `"${token.name}"` : "unnamed"}, created ${token.createdAt.toISOString()}`,
+        );
+        if (!options.yes && output.confirm) {
+          output.out(`To revoke:\n${listed.join("\n")}\n`);
+          if (!(await output.confirm(`Revoke ${found.length === 1 ? "it" : `these ${found.length}`}?`))) {
+            output.out("Nothing revoked.\n");
+            return;
+          }
+        }
+        const count = await revokeTokens(db, target);
+        output.out(`Revoked ${count} token${count === 1 ? "" : "s"}:\n${listed.join("\n")}\n`);
+      });
     });
 
   const database = program.command("db").description("The database.");
@@ -154,7 +237,7 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
       const settings = config();
       const site = { timezone: settings.CALENDAR_TIMEZONE };
       const started = Date.now();
-      const summary = await withDatabase(settings, async (handle) => {
+      const summary = await withDatabase(settings, output, "write", async (handle) => {
         const seeder = await createSeeder(handle, site);
         if (options.events === undefined) return seedDemoCalendar(seeder);
         const bar = progressBar("Seeding events", options.events);
@@ -171,7 +254,7 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .command("recount")
     .description("Count every category's and tag's published events anew (after changing the database by hand).")
     .action(async () => {
-      await withDatabase(config(), ({ db }) => recountTermEvents(db));
+      await withDatabase(config(), output, "write", ({ db }) => recountTermEvents(db));
       output.out("Counted the events of every category and tag.\n");
     });
   registerImportCommand(program, output, config);

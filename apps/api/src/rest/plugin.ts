@@ -6,6 +6,7 @@ import { actorFromAuthorization } from "../auth.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
+import { refuseListsForScalars, scalarQueryParameters } from "./query-scalars.ts";
 import { keepEmptyQueryValues, registerRestRequestHandling } from "./request.ts";
 
 export interface RestPluginOptions {
@@ -35,7 +36,11 @@ export async function restPlugin(scope: FastifyInstance, options: RestPluginOpti
   );
   // Only the procedures need empty query values kept; the discovery routes read the query as parsed.
   await scope.register(async (procedures) => {
-    procedures.addHook("preHandler", async (request) => keepEmptyQueryValues(request));
+    const scalars = scalarQueryParameters(options.router);
+    procedures.addHook("preHandler", async (request) => {
+      refuseListsForScalars(request, scalars);
+      keepEmptyQueryValues(request);
+    });
     for (const base of REST_BASES) {
       await procedures.register(fastifyTRPCOpenApiPlugin, {
         basePath: base.path,

@@ -46,7 +46,7 @@ export async function createSeeder(handle: DbHandle, site: Site): Promise<Seeder
     throw new DomainError(
       409,
       "seed_not_empty",
-      `The database already holds ${existing} event(s); seed an empty database (a new DATABASE_URL).`,
+      `The database already holds ${existing} event(s), and a seed goes into an empty one: point DATABASE_URL to a new file, for example DATABASE_URL=file:./data/demo.db pnpm db:seed.`,
     );
   }
   const context: Context = {

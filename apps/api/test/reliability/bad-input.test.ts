@@ -92,6 +92,8 @@ describe.each(FUZZ_PROVIDERS)("bad input (%s)", (provider) => {
   it(
     `answers ${RUNS} generated requests per operation with a 2xx or an enveloped 4xx, and refuses every invalid one without a trace in the database`,
     async () => {
+      // Printed first, so that a run that fails or hangs halfway can still be replayed.
+      console.info(`fuzz (${provider}): seed ${SEED}; replay with CALENDAR_FUZZ_SEED=${SEED}`);
       const tokens = Object.fromEntries(
         Object.entries(server.users).map(([role, user]) => [role, user.token]),
       ) as Record<keyof typeof server.users, string>;

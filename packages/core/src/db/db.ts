@@ -38,12 +38,30 @@ export const MAX_BIND_VALUES = 32_766;
  * old limit of 999 and refuses (P2029) a statement with a longer `IN` list, such as a list's events near a point.
  */
 class SqliteAdapterFactory extends PrismaBetterSqlite3 {
+  constructor(
+    config: ConstructorParameters<typeof PrismaBetterSqlite3>[0],
+    private readonly synchronous: SqliteSynchronous,
+  ) {
+    super(config);
+  }
+
   override async connect() {
     const adapter = await super.connect();
+    await adapter.executeScript(`PRAGMA synchronous = ${this.synchronous}`);
     return Object.assign(adapter, {
       getConnectionInfo: () => ({ maxBindValues: MAX_BIND_VALUES, supportsRelationJoins: false }),
     });
   }
+}
+
+/**
+ * SQLite's `synchronous` in WAL mode: `full` syncs the log on every commit, so an acknowledged write survives a power
+ * cut; `normal` (better-sqlite3's build default) syncs only at checkpoints and may lose the last commits.
+ */
+export type SqliteSynchronous = "full" | "normal";
+
+export interface DbOptions {
+  sqliteSynchronous?: SqliteSynchronous;
 }
 
 export function sqliteFilePath(url: string): string {
@@ -51,14 +69,14 @@ export function sqliteFilePath(url: string): string {
   return path.startsWith("//") ? fileURLToPath(url) : path;
 }
 
-function openSqlite(url: string): Db {
+function openSqlite(url: string, synchronous: SqliteSynchronous): Db {
   const path = sqliteFilePath(url);
   mkdirSync(dirname(path), { recursive: true });
   // WAL lets readers run beside the writer; the mode is stored in the file, so setting it once is enough.
   const raw = new Database(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   raw.pragma("journal_mode = WAL");
   raw.close();
-  const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS }, synchronous);
   return new SqliteClient({ adapter });
 }
 
@@ -68,8 +86,8 @@ function openPostgres(url: string): Db {
 }
 
 /** Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. */
-export function createDb(url: string): DbHandle {
+export function createDb(url: string, options: DbOptions = {}): DbHandle {
   const provider = providerOf(url);
-  const db = provider === "sqlite" ? openSqlite(url) : openPostgres(url);
+  const db = provider === "sqlite" ? openSqlite(url, options.sqliteSynchronous ?? "full") : openPostgres(url);
   return { db, provider, close: () => db.$disconnect() };
 }

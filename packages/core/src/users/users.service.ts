@@ -1,7 +1,7 @@
-import { type Actor, roleSchema } from "../auth/roles.ts";
+import { type Actor, type Role, roleSchema } from "../auth/roles.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { advanceChangeVersion } from "../changes/change-version.ts";
-import type { Db } from "../db/db.ts";
+import type { Db, Tx } from "../db/db.ts";
 import { DomainError, parseOrThrow, unauthorized } from "../errors.ts";
 import { type CreateTokenInput, type CreateUserInput, createTokenInput, createUserInput } from "./users.schemas.ts";
 
@@ -74,8 +74,22 @@ export async function listTokens(db: Db, login: string) {
   });
 }
 
+export type TokenTarget = { tokenId: number } | { login: string };
+
+/** The active tokens one token id or a login names, with their owner's login, oldest first. */
+export async function activeTokens(db: Db, target: TokenTarget) {
+  const where =
+    "tokenId" in target ? { id: target.tokenId, revokedAt: null } : { user: { login: target.login }, revokedAt: null };
+  const rows = await db.apiToken.findMany({
+    where,
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, createdAt: true, user: { select: { login: true } } },
+  });
+  return rows.map((row) => ({ tokenId: row.id, login: row.user.login, name: row.name, createdAt: row.createdAt }));
+}
+
 /** Revokes one token by id, or every token of a login. Returns how many were revoked. */
-export async function revokeTokens(db: Db, target: { tokenId: number } | { login: string }): Promise<number> {
+export async function revokeTokens(db: Db, target: TokenTarget): Promise<number> {
   const where =
     "tokenId" in target ? { id: target.tokenId, revokedAt: null } : { user: { login: target.login }, revokedAt: null };
   const { count } = await db.apiToken.updateMany({ where, data: { revokedAt: new Date() } });
@@ -83,6 +97,72 @@ export async function revokeTokens(db: Db, target: { tokenId: number } | { login
     throw new DomainError(404, "token_not_found", "No active token matches.");
   }
   return count;
+}
+
+/** Changes a user's role; returns the role it had. */
+export async function setUserRole(db: Db, login: string, role: Role): Promise<{ previous: string }> {
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { login } });
+    if (!user) throw userNotFound(login);
+    if (user.role === "administrator" && role !== "administrator") await requireAnotherAdministrator(tx, user.id);
+    await tx.user.update({ where: { id: user.id }, data: { role } });
+    // What the user's tokens may read changed.
+    await advanceChangeVersion(tx);
+    return { previous: user.role };
+  });
+}
+
+async function requireAnotherAdministrator(tx: Tx, userId: number): Promise<void> {
+  const others = await tx.user.count({ where: { role: "administrator", id: { not: userId } } });
+  if (others === 0) {
+    throw new DomainError(409, "last_administrator", "This is the only administrator; make another one first.");
+  }
+}
+
+/**
+ * Deletes a user and its tokens, in one transaction. Its events, venues and organizers go to the administrator
+ * `reassignTo`; without one, a user who owns any is refused (nothing is deleted).
+ */
+export async function deleteUser(
+  db: Db,
+  login: string,
+  reassignTo?: string,
+): Promise<{ events: number; venues: number; organizers: number }> {
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { login } });
+    if (!user) throw userNotFound(login);
+    if (user.role === "administrator") await requireAnotherAdministrator(tx, user.id);
+    const owned = { authorId: user.id };
+    const counts = {
+      events: await tx.event.count({ where: owned }),
+      venues: await tx.venue.count({ where: owned }),
+      organizers: await tx.organizer.count({ where: owned }),
+    };
+    const total = counts.events + counts.venues + counts.organizers;
+    if (reassignTo === undefined) {
+      if (total > 0) {
+        throw new DomainError(
+          409,
+          "user_owns_content",
+          `"${login}" owns ${counts.events} event(s), ${counts.venues} venue(s) and ${counts.organizers} organizer(s); give --reassign <administrator login> to hand them over.`,
+        );
+      }
+    } else {
+      const heir = await tx.user.findUnique({ where: { login: reassignTo } });
+      if (!heir) throw userNotFound(reassignTo);
+      if (heir.role !== "administrator" || heir.id === user.id) {
+        throw new DomainError(400, "cli_usage", `--reassign must name another administrator; "${reassignTo}" is not.`);
+      }
+      const data = { authorId: heir.id };
+      await tx.event.updateMany({ where: owned, data });
+      await tx.venue.updateMany({ where: owned, data });
+      await tx.organizer.updateMany({ where: owned, data });
+    }
+    await tx.user.delete({ where: { id: user.id } });
+    // Its tokens stop reading, and reassigned records name another author.
+    await advanceChangeVersion(tx);
+    return counts;
+  });
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
