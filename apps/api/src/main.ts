@@ -20,6 +20,9 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CALENDAR_CORS_ORIGINS,
     writesPerMinute: config.CALENDAR_RATE_LIMIT,
+    authFailuresPerMinute: config.CALENDAR_AUTH_FAILURE_LIMIT,
+    publicUrl: config.CALENDAR_PUBLIC_URL,
+    cacheMaxAge: config.CALENDAR_CACHE_MAX_AGE,
     logLevel: config.LOG_LEVEL,
   });
 

@@ -1,9 +1,16 @@
 import { appRouter, type DbHandle, restRouter, type Site } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { registerAuthFailureLimit } from "./auth-failures.ts";
 import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
 import { registerHealthRoutes } from "./health.ts";
+import { registerCacheHeaders } from "./http/cache-headers.ts";
+import { registerCompression } from "./http/compression.ts";
+import { registerConditionalGet } from "./http/conditional-get.ts";
+import { registerOptionsAnswers } from "./http/options.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerWritePreconditions } from "./http/write-preconditions.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
 import { type ProtectionOptions, registerProtection } from "./protection.ts";
 import { isRestPath } from "./rest/base-paths.ts";
@@ -24,6 +31,12 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   trustProxy?: boolean;
   /** A pino level; no logging when absent. */
   logLevel?: string;
+  /** The origin generated links use (`CALENDAR_PUBLIC_URL`); the request's scheme and Host when absent. */
+  publicUrl?: string | undefined;
+  /** Seconds shared caches may keep an anonymous answer before revalidating it. */
+  cacheMaxAge?: number;
+  /** Failed authentications per minute per client address before 429; 0 turns the limit off. */
+  authFailuresPerMinute?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
 }
@@ -51,8 +64,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
 
   server.setErrorHandler(handleRestError);
+  server.decorate("publicOrigin", options.publicUrl);
   registerDraining(server);
   registerRequestLog(server);
+  registerSecurityHeaders(server);
+  registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
+  registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
+  // In this order: the ETag is that of the identity body, and the cache headers go on 304s too.
+  registerConditionalGet(server);
+  registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  await registerCompression(server);
+  registerWritePreconditions(server);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,

@@ -3,6 +3,8 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { actorFromAuthorization } from "../auth.ts";
+import { serveHeadAsGet } from "../http/head.ts";
+import { resolveWithReply } from "../http/reply-until-sent.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
@@ -36,6 +38,8 @@ export async function restPlugin(scope: FastifyInstance, options: RestPluginOpti
   // Only the procedures need empty query values kept; the discovery routes read the query as parsed.
   await scope.register(async (procedures) => {
     procedures.addHook("preHandler", async (request) => keepEmptyQueryValues(request));
+    serveHeadAsGet(procedures);
+    resolveWithReply(procedures);
     for (const base of REST_BASES) {
       await procedures.register(fastifyTRPCOpenApiPlugin, {
         basePath: base.path,

@@ -255,7 +255,7 @@ describe("namespace index and API document", () => {
           headers,
           status: 200,
           type: "application/json; charset=utf-8",
-          vary: "Accept",
+          vary: "Accept, Authorization, accept-encoding",
           openapi: "3.1.0",
         });
       }
@@ -270,7 +270,7 @@ describe("namespace index and API document", () => {
       });
       expect(status).toBe(200);
       expect(headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(headers.get("vary")).toBe("Accept");
+      expect(headers.get("vary")).toBe("Accept, Authorization, accept-encoding");
       expect(text).toContain('<script src="/docs/assets/swagger-ui-bundle.js"></script>');
       expect(text).toContain(`url: "/fr${ROOT}/doc?ml_language=de",`);
     });
