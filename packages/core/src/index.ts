@@ -1,5 +1,6 @@
 export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
+export { advanceChangeVersion, readChangeVersion } from "./changes/change-version.ts";
 export { isDatabaseUnavailable } from "./db/availability.ts";
 export { createDb, type Db, type DbHandle, type Provider, sqliteFilePath } from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { canRead, requireCapability } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam, parseOrThrow } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
@@ -81,6 +82,7 @@ export async function createEventsInBulk(scope: Scope, inputs: readonly unknown[
           tagIds: tags[index] ?? [],
         })),
       );
+      await advanceChangeVersion(tx);
       return ids;
     },
     BULK_WRITE,

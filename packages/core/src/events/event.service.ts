@@ -1,4 +1,5 @@
 import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import type { Scope } from "../trpc/context.ts";
@@ -88,6 +89,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
       const { count } = await tx.event.deleteMany({ where: { id } });
       if (count === 0) throw eventNotFound(id);
       await moveTermCounts(tx, countedLinksOf(existing), undefined);
+      await advanceChangeVersion(tx);
     });
     return presented;
   }
@@ -99,10 +101,11 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
     if (published.count === 0) {
       const other = await tx.event.updateMany({ where: { id, status: { notIn: ["publish", "trash"] } }, data: trash });
       if (other.count === 0) throw eventInTrash();
-      return;
+    } else {
+      const links = await tx.event.findUniqueOrThrow({ where: { id }, include: EVENT_TERM_LINKS });
+      await moveTermCounts(tx, countedLinksOf({ ...links, status: "publish" }), undefined);
     }
-    const links = await tx.event.findUniqueOrThrow({ where: { id }, include: EVENT_TERM_LINKS });
-    await moveTermCounts(tx, countedLinksOf({ ...links, status: "publish" }), undefined);
+    await advanceChangeVersion(tx);
   });
   return presentEventById(scope, id);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { can, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Tx } from "../db/db.ts";
 import { forbidden, invalidParam } from "../errors.ts";
 import { runWrite } from "../linked-posts/linked-post.transaction.ts";
@@ -267,6 +268,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
         categoryIds: links.categories?.create.map((link) => link.categoryId) ?? [],
         tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
       });
+      await advanceChangeVersion(tx);
       return created.id;
     },
     { queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}` },
@@ -333,6 +335,7 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
           }),
         },
       });
+      await advanceChangeVersion(tx);
     },
     { serializable: true, queueKey: `event:${id}` },
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { canEdit, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam, missingParams } from "../errors.ts";
 import { formatWallTime, parseDateTime, stampsAt } from "../shared/dates.ts";
@@ -333,7 +334,11 @@ export function linkedPostService<
     create(scope: Scope, body: Body): Promise<Output> {
       return runWrite(
         scope.db,
-        async (tx) => presentRow(kind, tx, scope, await createRow(kind, tx, scope, body), { jsonLd: false }),
+        async (tx) => {
+          const row = await createRow(kind, tx, scope, body);
+          await advanceChangeVersion(tx);
+          return presentRow(kind, tx, scope, row, { jsonLd: false });
+        },
         {
           serializable: true,
           queueKey: `${kind.singular}-name:${scope.language}:${normalizeText(kind.nameOf(body) ?? "")}`,
@@ -350,6 +355,7 @@ export function linkedPostService<
         requireAuthorChange(scope.actor, body.author);
         await startGroup(store, write.join);
         const updated = await applyWrite(kind, store, scope, row, body, write, kind.nameOf(body));
+        await advanceChangeVersion(tx);
         return presentRow(kind, tx, scope, updated, { jsonLd: false });
       });
     },
@@ -369,6 +375,7 @@ export function linkedPostService<
           const removed = await presentRow(kind, tx, scope, row, { jsonLd: false });
           await store.unlinkEvents(row.id);
           await store.remove(row.id);
+          await advanceChangeVersion(tx);
           return removed;
         }
         if (row.status === "trash") throw alreadyTrashed(kind.singular);
@@ -381,6 +388,7 @@ export function linkedPostService<
           modified,
           modifiedUtc: now,
         });
+        await advanceChangeVersion(tx);
         return presentRow(kind, tx, scope, trashed, { jsonLd: false });
       });
     },

@@ -1,3 +1,4 @@
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Db, Tx } from "../db/db.ts";
 import { LANGUAGES } from "../shared/language.ts";
 
@@ -132,5 +133,6 @@ export async function recountTermEvents(db: Db): Promise<void> {
     for (const [count, ids] of idsByCount(tags)) {
       await tx.tag.updateMany({ where: { id: { in: ids } }, data: { eventCount: count } });
     }
+    await advanceChangeVersion(tx);
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Tx } from "../db/db.ts";
 import { DomainError, invalidParam, invalidParams } from "../errors.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
@@ -135,22 +136,27 @@ const RACE_ATTEMPTS = 20;
 const TERM_WRITE_LOCK = 7_301_002;
 
 /**
- * Runs a term write in a serializable transaction, again when a concurrent one got in first: the name check
- * has no unique index behind it, so only serializable isolation stops two requests from both finding a name
- * free. The next attempt sees the other write and answers `term_exists` or a 400 for a term now gone, or picks
- * another slug. On PostgreSQL the writes also queue on an advisory lock first, so that a burst of concurrent
- * creates waits its turn instead of failing its serialization checks over and over (SQLite has one writer).
+ * Runs a term write with no concurrent term write in between, again when a concurrent write got in first: the name
+ * check has no unique index behind it. SQLite runs it serializable (it has one writer anyway). On PostgreSQL every
+ * term write queues on an advisory lock and then runs read-committed, so each statement after the lock sees every
+ * earlier term write: serializable would keep the snapshot taken before the wait, and each queued write would then
+ * fail on the change version that the one before it advanced. The next attempt sees the other write and answers
+ * `term_exists` or a 400 for a term now gone, or picks another slug.
  */
 async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T>): Promise<T> {
   const { db, provider } = scope;
   const queued = async (tx: Tx) => {
     if (provider === "postgres")
       await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
-    return write(tx);
+    const result = await write(tx);
+    await advanceChangeVersion(tx);
+    return result;
   };
+  // PostgreSQL's default isolation is read committed.
+  const isolation = provider === "postgres" ? {} : { isolationLevel: "Serializable" as const };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(queued, { isolationLevel: "Serializable" });
+      return await db.$transaction(queued, isolation);
     } catch (error) {
       if (!isRace(error)) throw error;
       if (attempt >= RACE_ATTEMPTS) {

@@ -1,5 +1,6 @@
 import { type Actor, roleSchema } from "../auth/roles.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
+import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError, parseOrThrow, unauthorized } from "../errors.ts";
 import { type CreateTokenInput, type CreateUserInput, createTokenInput, createUserInput } from "./users.schemas.ts";
@@ -119,5 +120,7 @@ export async function ensureAdmin(db: Db, token: string): Promise<void> {
       create: { userId: admin.id, name: "CALENDAR_ADMIN_TOKEN", tokenHash },
       update: { userId: admin.id, revokedAt: null },
     });
+    // Its role may have changed, and with it what its token may read.
+    await advanceChangeVersion(tx);
   });
 }
