@@ -40,6 +40,7 @@ export const configSchema = z.object({
     .transform((url) => new URL(url).origin)
     .optional(),
   CALENDAR_CACHE_MAX_AGE: integer(0, 31_536_000).default(0),
+  CALENDAR_CACHE_MB: integer(0, 4_096).default(32),
   CALENDAR_REQUEST_TIMEOUT: integer(1_000, 600_000).default(30_000),
   CALENDAR_SHUTDOWN_TIMEOUT: integer(0, 600_000).default(10_000),
   TRUST_PROXY: z

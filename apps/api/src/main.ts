@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     authFailuresPerMinute: config.CALENDAR_AUTH_FAILURE_LIMIT,
     publicUrl: config.CALENDAR_PUBLIC_URL,
     cacheMaxAge: config.CALENDAR_CACHE_MAX_AGE,
+    cacheBytes: config.CALENDAR_CACHE_MB * 1024 * 1024,
     logLevel: config.LOG_LEVEL,
   });
 

@@ -1,4 +1,4 @@
-import { appRouter, type DbHandle, restRouter, type Site } from "@calendar/core";
+import { appRouter, type DbHandle, readChangeVersion, restRouter, type Site } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { registerAuthFailureLimit } from "./auth-failures.ts";
@@ -9,6 +9,7 @@ import { registerCacheHeaders } from "./http/cache-headers.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerConditionalGet } from "./http/conditional-get.ts";
 import { registerOptionsAnswers } from "./http/options.ts";
+import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWritePreconditions } from "./http/write-preconditions.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
@@ -35,6 +36,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   publicUrl?: string | undefined;
   /** Seconds shared caches may keep an anonymous answer before revalidating it. */
   cacheMaxAge?: number;
+  /** Bytes the shared response cache keeps at most (`CALENDAR_CACHE_MB`); 0 or absent: no cache. */
+  cacheBytes?: number;
   /** Failed authentications per minute per client address before 429; 0 turns the limit off. */
   authFailuresPerMinute?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
@@ -70,9 +73,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
-  // In this order: the ETag is that of the identity body, and the cache headers go on 304s too.
+  // In this order: the ETag is that of the identity body, the cache headers go on 304s too, and the response
+  // cache keeps identity bodies with both.
   registerConditionalGet(server);
   registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  registerResponseCache(server, {
+    maxBytes: options.cacheBytes ?? 0,
+    readVersion: () => readChangeVersion(options.handle.db),
+  });
   await registerCompression(server);
   registerWritePreconditions(server);
   await registerProtection(server, {
