@@ -203,6 +203,26 @@ describe.each(PROVIDERS)("conditional requests and caching (%s)", (provider) => 
     expect(tags.headers.get("link") ?? "").not.toContain("/cal/events/v1/tags");
   });
 
+  it("documents the validators, the conditional headers, 304 and 412 in the OpenAPI document", async () => {
+    const { body } = await server.rest("GET", `${API}/doc`);
+    const item = body.paths["/events/{id}"];
+    const names = (operation: { parameters: Array<{ name: string; in: string }> }) =>
+      operation.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name);
+    expect(names(item.get)).toEqual(["If-None-Match", "If-Modified-Since"]);
+    expect(names(item.patch)).toEqual(["If-Match", "If-Unmodified-Since"]);
+    expect(Object.keys(item.get.responses["200"].headers).sort()).toEqual([
+      "Cache-Control",
+      "ETag",
+      "Last-Modified",
+      "Vary",
+    ]);
+    expect(item.get.responses["304"].description).toMatch(/^Not Modified/);
+    expect(item.delete.responses["412"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Error",
+    });
+    expect(body.paths["/events"].post.responses["412"]).toBeUndefined();
+  });
+
   it("sends nosniff on every answer, and a Content-Security-Policy and Referrer-Policy on the explorer page", async () => {
     for (const path of [API, `${API}/events/999999`, "/elsewhere", "/healthz", "/docs/assets/swagger-ui.css"]) {
       const { headers } = await server.rest("GET", path);
