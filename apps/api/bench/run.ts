@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Provider } from "@calendar/core";
+import { cacheScenarios } from "./cache-scenarios.ts";
 import { benchToken, prepareDatabase } from "./databases.ts";
 import { icalScenarios } from "./ical-scenarios.ts";
 import { type LoadSettings, measure } from "./load.ts";
@@ -90,6 +91,8 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     ...(process.env.CALENDAR_SQLITE_SYNCHRONOUS
       ? { CALENDAR_SQLITE_SYNCHRONOUS: process.env.CALENDAR_SQLITE_SYNCHRONOUS }
       : {}),
+    // The scenarios measure the cold paths; the cache scenarios below run a server of their own with it on.
+    CALENDAR_CACHE_MB: "0",
   };
   const profileDir = join(RESULTS_DIR, "profiles");
   if (args.profile) mkdirSync(profileDir, { recursive: true });
@@ -134,7 +137,33 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     await api.stop();
     await limit.stop();
   }
+  await benchmarkCache({ db: provider, events }, env, fixtures, record);
   return results;
+}
+
+/** The response cache against a bare Fastify route answering a constant body (its req/s is the limit column). */
+async function benchmarkCache(
+  base: Pick<ScenarioResult, "db" | "events">,
+  env: Record<string, string>,
+  fixtures: Awaited<ReturnType<typeof readFixtures>>,
+  record: (result: ScenarioResult, failures: number, cpu: CpuCost) => void,
+): Promise<void> {
+  const names = ["cached events list (default)", "cached event single (by id)", "cached events list revalidation"];
+  if (!names.some(wanted)) return;
+  const cached = await startServer(join(API_DIR, "dist", "main.mjs"), { ...env, CALENDAR_CACHE_MB: "32" }, "/readyz");
+  const bare = await startServer(join(API_DIR, "dist", "bare-server.mjs"), env, "/cal/events/v1/events");
+  try {
+    for (const scenario of await cacheScenarios(fixtures, cached.origin)) {
+      if (!wanted(scenario.name)) continue;
+      const bareRun = await measure(bare.origin, bare.pid, { method: "GET", path: "/cal/events/v1/events" }, settings);
+      const run = await measure(cached.origin, cached.pid, scenario.rest, settings);
+      const result = resultOf({ ...base, name: scenario.name, transport: "rest" }, run, bareRun.rps);
+      record(result, run.failures + bareRun.failures, { api: run.cpu_ms, limit: bareRun.cpu_ms });
+    }
+  } finally {
+    await cached.stop();
+    await bare.stop();
+  }
 }
 
 build();

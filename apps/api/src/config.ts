@@ -40,7 +40,14 @@ export const configSchema = z.object({
     )
     .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
     .default([]),
-  CALENDAR_RATE_LIMIT: integer(0, 1_000_000).default(120),
+  CALENDAR_RATE_LIMIT: integer(0, 1_000_000).default(0),
+  CALENDAR_AUTH_FAILURE_LIMIT: integer(0, 1_000_000).default(10),
+  CALENDAR_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  CALENDAR_CACHE_MAX_AGE: integer(0, 31_536_000).default(0),
+  CALENDAR_CACHE_MB: integer(0, 4_096).default(32),
   CALENDAR_REQUEST_TIMEOUT: integer(1_000, 600_000).default(30_000),
   CALENDAR_SHUTDOWN_TIMEOUT: integer(0, 600_000).default(10_000),
   CALENDAR_CHANGES_RETENTION_DAYS: integer(1, 3_650).default(30),

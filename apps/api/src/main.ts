@@ -35,6 +35,10 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CALENDAR_CORS_ORIGINS,
     writesPerMinute: config.CALENDAR_RATE_LIMIT,
+    authFailuresPerMinute: config.CALENDAR_AUTH_FAILURE_LIMIT,
+    publicUrl: config.CALENDAR_PUBLIC_URL,
+    cacheMaxAge: config.CALENDAR_CACHE_MAX_AGE,
+    cacheBytes: config.CALENDAR_CACHE_MB * 1024 * 1024,
     logLevel: config.LOG_LEVEL,
     ical: {
       maxEvents: config.CALENDAR_ICAL_MAX_EVENTS,

@@ -1,9 +1,17 @@
-import { appRouter, type DbHandle, restRouter, type Site } from "@calendar/core";
+import { appRouter, type DbHandle, readChangeVersion, restRouter, type Site } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { registerAuthFailureLimit } from "./auth-failures.ts";
 import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
 import { registerHealthRoutes } from "./health.ts";
+import { registerCacheHeaders } from "./http/cache-headers.ts";
+import { registerCompression } from "./http/compression.ts";
+import { registerConditionalGet } from "./http/conditional-get.ts";
+import { registerOptionsAnswers } from "./http/options.ts";
+import { registerResponseCache } from "./http/response-cache.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerWritePreconditions } from "./http/write-preconditions.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
 import { type ProtectionOptions, registerProtection } from "./protection.ts";
 import { isRestPath } from "./rest/base-paths.ts";
@@ -25,6 +33,14 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   trustProxy?: boolean;
   /** A pino level; no logging when absent. */
   logLevel?: string;
+  /** The origin generated links use (`CALENDAR_PUBLIC_URL`); the request's scheme and Host when absent. */
+  publicUrl?: string | undefined;
+  /** Seconds shared caches may keep an anonymous answer before revalidating it. */
+  cacheMaxAge?: number;
+  /** Bytes the shared response cache keeps at most (`CALENDAR_CACHE_MB`); 0 or absent: no cache. */
+  cacheBytes?: number;
+  /** Failed authentications per minute per client address before 429; 0 turns the limit off. */
+  authFailuresPerMinute?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
   /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
@@ -56,8 +72,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
 
   server.setErrorHandler(handleRestError);
+  server.decorate("publicOrigin", options.publicUrl);
   registerDraining(server);
   registerRequestLog(server);
+  registerSecurityHeaders(server);
+  registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
+  registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
+  // In this order: the ETag is that of the identity body, the cache headers go on 304s too, and the response
+  // cache keeps identity bodies with both.
+  registerConditionalGet(server);
+  registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  registerResponseCache(server, {
+    maxBytes: options.cacheBytes ?? 0,
+    readVersion: () => readChangeVersion(options.handle.db),
+  });
+  await registerCompression(server);
+  registerWritePreconditions(server);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,

@@ -80,6 +80,20 @@ const CHECKS: Record<string, Check> = {
       data: { status: 400, params: { per_page: expect.any(String) } },
     });
   },
+  "http-etag": (output) => {
+    expect(String(output[0])).toBe("304\n");
+  },
+  "http-if-match": async (output, server) => {
+    const [written, refused] = String(output[0]).split("\n");
+    expect(written).toBe("200");
+    expect(JSON.parse(refused ?? "")).toEqual({
+      code: "rest_precondition_failed",
+      message: expect.stringMatching(/^The resource has changed since you read it/),
+      data: { status: 412 },
+    });
+    const venue = await server.rest("GET", "/cal/events/v1/venues/1");
+    expect(venue.body.city).toBe("Rome");
+  },
   trpc: (output) => {
     expect(output).toEqual(["jazz-brunch", 1, ["Jazz brunch"]]);
   },

@@ -1,4 +1,12 @@
 import { LANGUAGES, type Language } from "@calendar/core";
+import type { FastifyRequest } from "fastify";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** `CALENDAR_PUBLIC_URL`'s origin: what links are built from when set, whatever the request's Host says. */
+    publicOrigin: string | undefined;
+  }
+}
 
 /** The interface's own path, under the site root or a language prefix. */
 export const API_PATH = "/cal/events/v1" as const;
@@ -22,7 +30,7 @@ export function isRestPath(path: string): boolean {
   return REST_BASES.some((base) => path === base.path || path.startsWith(`${base.path}/`));
 }
 
-/** `scheme://host` of the request, as the client addressed it. */
-export function requestOrigin(request: { protocol: string; host: string }): string {
-  return `${request.protocol}://${request.host}`;
+/** `scheme://host` links are built from: the configured public origin, else the request's as the client addressed it. */
+export function requestOrigin(request: FastifyRequest): string {
+  return request.server.publicOrigin ?? `${request.protocol}://${request.host}`;
 }

@@ -3,7 +3,7 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance } from "fastify";
 import { API_PATH, REST_BASES, requestOrigin } from "./base-paths.ts";
 import { createApiDocument } from "./document.ts";
-import { explorerPage, prefersHtml } from "./explorer.ts";
+import { prefersHtml, sendExplorerPage } from "./explorer.ts";
 import { createNamespaceIndex, docQuery, indexQuery } from "./namespace-index.ts";
 
 function paramsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
@@ -31,7 +31,7 @@ export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCR
       if (!query.success) throw invalidParams(paramsOf(query.error.issues));
       reply.header("vary", "Accept");
       // The explorer page fetches this same URL as JSON.
-      if (prefersHtml(request)) return reply.type("text/html; charset=utf-8").send(explorerPage(request.url));
+      if (prefersHtml(request)) return sendExplorerPage(reply, request.url);
       const origin = requestOrigin(request);
       // A server URL cannot carry a query, so an explicit ml_language (which wins over the prefix) becomes its prefix.
       const language = query.data.ml_language;

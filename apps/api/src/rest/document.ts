@@ -24,7 +24,8 @@ const DESCRIPTION = `Events, venues, organizers, categories and tags of the cale
 - **Writes** need an API token (\`pnpm calendar users create\`), sent as \`Authorization: Bearer <token>\` or as HTTP Basic \`<login>:<token>\`.
 - **Languages**: every operation takes \`ml_language\` (\`zh-hans\`, \`en\`, \`fr\`, \`de\`); the same API is also served under \`/de\`, \`/fr\`, \`/zh-hans\` and \`/en\` (the second server below).
 - **Errors** always answer \`{ "code": "…", "message": "…", "data": { "status": 400 } }\`.
-- **Lists** send \`X-WP-Total\` and \`X-WP-TotalPages\`; arrays may also be sent as \`a[]=1&a[]=2\` or \`a=1,2\`, booleans as \`1\`/\`0\`.`;
+- **Lists** send \`X-WP-Total\` and \`X-WP-TotalPages\` and a \`Link\` header (next, prev, first, last); arrays may also be sent as \`a[]=1&a[]=2\` or \`a=1,2\`, booleans as \`1\`/\`0\`.
+- **Caching**: every successful read sends an \`ETag\` (and items their \`Last-Modified\`); send it back in \`If-None-Match\` (or \`If-Modified-Since\`) to get \`304 Not Modified\` while nothing changed. A write with \`If-Match\` (or \`If-Unmodified-Since\`) is done only if the item is still as read, else \`412\`.`;
 
 const SECURITY_SCHEMES = {
   bearer: { type: "http", scheme: "bearer", description: "An API token: `Authorization: Bearer <token>`." },
@@ -76,7 +77,7 @@ const SERVER_ERRORS: Record<string, string> = {
 const WRITE_SERVER_ERRORS: Record<string, string> = {
   413: "The body is larger than the server's limit (CALENDAR_BODY_LIMIT).",
   415: "The body is neither JSON nor form-encoded.",
-  429: "Too many writes from this client (CALENDAR_RATE_LIMIT); Retry-After says when to try again.",
+  429: "Too many writes from this client (CALENDAR_RATE_LIMIT, off by default), or too many failed authentications from its address (CALENDAR_AUTH_FAILURE_LIMIT); Retry-After says when to try again.",
 };
 
 const TOTAL_HEADERS = Object.fromEntries(
@@ -90,6 +91,49 @@ const TOTAL_HEADERS = Object.fromEntries(
 );
 
 const isCollection = (path: string) => !path.includes("{");
+
+const header = (description: string, format?: string) => ({
+  description,
+  schema: { type: "string", ...(format ? { format } : {}) },
+});
+
+const READ_HEADERS = {
+  ETag: header("A weak validator of this answer: send it back in If-None-Match."),
+  "Cache-Control": header("public (anonymous callers) or private (callers with credentials); revalidate."),
+  Vary: header("Authorization, Accept-Encoding."),
+};
+const LIST_HEADERS = {
+  ...TOTAL_HEADERS,
+  Link: header('RFC 8288 links to the rel="next", "prev", "first" and "last" pages.'),
+};
+const ITEM_HEADERS = { "Last-Modified": header("When the item last changed (its modified_utc)."), ...READ_HEADERS };
+/** Venues, organizers and events carry `modified_utc`; terms do not. */
+const isDated = (path: string) => /^\/(events|venues|organizers)\//.test(path);
+
+const headerParameter = (name: string, description: string) =>
+  ({ name, in: "header", required: false, description, schema: { type: "string" } }) as Parameter;
+const READ_CONDITIONS = [
+  headerParameter("If-None-Match", "ETags of copies the caller has: 304 Not Modified while one is current."),
+  headerParameter("If-Modified-Since", "An HTTP date: 304 Not Modified if the item has not changed since (items)."),
+];
+const WRITE_CONDITIONS = [
+  headerParameter(
+    "If-Match",
+    "The ETag of the item as the caller read it: the write is done only if it is still current, else 412.",
+  ),
+  headerParameter(
+    "If-Unmodified-Since",
+    "An HTTP date: the write is done only if the item has not changed since, else 412.",
+  ),
+];
+const NOT_MODIFIED = {
+  description: "Not Modified: the copy named by If-None-Match or If-Modified-Since is current.",
+  headers: READ_HEADERS,
+};
+const PRECONDITION_FAILED =
+  "The item changed since the caller read it (If-Match or If-Unmodified-Since), or is gone (rest_precondition_failed); nothing was written.";
+const AUTH_FAILURES =
+  "Too many failed authentications from this address (CALENDAR_AUTH_FAILURE_LIMIT); Retry-After says when to try again. Right credentials are never refused.";
 
 /** trpc-to-openapi drops the description of an optional query parameter; the input schema still has it. */
 function describeParameters(operation: Operation, declared: RestOperation | undefined): void {
@@ -112,11 +156,24 @@ function describeResponses(operation: Operation, path: string, method: string, d
     responses["201"] = { ...responses["200"], description: "Created" };
     delete responses["200"];
   }
-  if (method === "get" && isCollection(path) && responses["200"]) responses["200"].headers = TOTAL_HEADERS;
+  if (method === "get" && responses["200"]) {
+    responses["200"].headers = isCollection(path)
+      ? { ...LIST_HEADERS, ...READ_HEADERS }
+      : isDated(path)
+        ? ITEM_HEADERS
+        : READ_HEADERS;
+    responses["304"] = NOT_MODIFIED;
+  }
   for (const status of Object.keys(responses)) {
     if (Number(status) >= 400) delete responses[status];
   }
-  const failures = { ...declared?.errorResponses, ...SERVER_ERRORS, ...(writes ? WRITE_SERVER_ERRORS : {}) };
+  const preconditions = method !== "get" && !isCollection(path) ? { 412: PRECONDITION_FAILED } : {};
+  const failures = {
+    ...declared?.errorResponses,
+    ...preconditions,
+    ...SERVER_ERRORS,
+    ...(writes ? WRITE_SERVER_ERRORS : { 429: AUTH_FAILURES }),
+  };
   for (const [status, description] of Object.entries(failures)) {
     responses[status] = { description, content: { "application/json": { schema: ERROR_REF } } };
   }
@@ -132,6 +189,8 @@ function postProcess(document: OpenApiDocument, operations: RestOperation[]): Op
       const operation = value;
       const procedure = declared.get(`${method} ${path}`);
       describeParameters(operation, procedure);
+      const conditions = method === "get" ? READ_CONDITIONS : isCollection(path) ? [] : WRITE_CONDITIONS;
+      operation.parameters = [...(operation.parameters ?? []), ...conditions];
       describeResponses(operation, path, method, procedure);
       if (procedure?.protect === false) operation.security = OPTIONAL_SECURITY;
       const example = method === "post" && isCollection(path) ? CREATE_EXAMPLES[path] : undefined;

@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
+import { setPagePolicy } from "../http/security-headers.ts";
 import { API_PATH } from "./base-paths.ts";
 
 /** The interactive explorer: Swagger UI, served from the installed `swagger-ui-dist` (nothing from a CDN). */
@@ -28,7 +29,21 @@ function scriptString(text: string): string {
   return JSON.stringify(text).replaceAll("<", "\\u003c");
 }
 
-/** The explorer page for the OpenAPI document at `documentUrl` (which the page fetches as JSON). */
+/** The page's one inline script: Swagger UI on the document at `documentUrl` (which it fetches as JSON). */
+function explorerScript(documentUrl: string): string {
+  return `
+    window.ui = SwaggerUIBundle({
+      url: ${scriptString(documentUrl)},
+      dom_id: "#swagger-ui",
+      deepLinking: true,
+      displayRequestDuration: true,
+      filter: true,
+      validatorUrl: null
+    });
+  `;
+}
+
+/** The explorer page for the OpenAPI document at `documentUrl`. */
 export function explorerPage(documentUrl: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -43,26 +58,22 @@ export function explorerPage(documentUrl: string): string {
 <body>
   <div id="swagger-ui"></div>
   <script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: ${scriptString(documentUrl)},
-      dom_id: "#swagger-ui",
-      deepLinking: true,
-      displayRequestDuration: true,
-      filter: true,
-      validatorUrl: null
-    });
-  </script>
+  <script>${explorerScript(documentUrl)}</script>
 </body>
 </html>
 `;
 }
 
+/** Answers the explorer page, under a Content-Security-Policy that allows its inline script by hash. */
+export function sendExplorerPage(reply: FastifyReply, documentUrl: string): FastifyReply {
+  return setPagePolicy(reply, explorerScript(documentUrl))
+    .type("text/html; charset=utf-8")
+    .send(explorerPage(documentUrl));
+}
+
 /** `/docs` (the explorer of the API's own document) and the explorer's static files. */
 export function registerExplorerRoutes(server: FastifyInstance): void {
-  server.get("/docs", async (_request, reply) =>
-    reply.type("text/html; charset=utf-8").send(explorerPage(`${API_PATH}/doc`)),
-  );
+  server.get("/docs", async (_request, reply) => sendExplorerPage(reply, `${API_PATH}/doc`));
   for (const [file, type] of Object.entries(ASSETS)) {
     server.get(`${ASSETS_PATH}/${file}`, async (_request, reply) =>
       reply

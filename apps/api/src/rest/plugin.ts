@@ -3,6 +3,8 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { actorFromAuthorization } from "../auth.ts";
+import { serveHeadAsGet } from "../http/head.ts";
+import { resolveWithReply } from "../http/reply-until-sent.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
@@ -41,6 +43,8 @@ export async function restPlugin(scope: FastifyInstance, options: RestPluginOpti
       refuseListsForScalars(request, scalars);
       keepEmptyQueryValues(request);
     });
+    serveHeadAsGet(procedures);
+    resolveWithReply(procedures);
     for (const base of REST_BASES) {
       await procedures.register(fastifyTRPCOpenApiPlugin, {
         basePath: base.path,

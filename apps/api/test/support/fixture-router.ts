@@ -44,7 +44,7 @@ export const fixtureAppRouter = router({
       .input(listInput)
       .output(echo)
       .query(({ ctx, input }) => {
-        setListHeaders(ctx, 12, 2);
+        setListHeaders(ctx, { total: 12, total_pages: 2 });
         return { ...input, language: scopeOf(ctx, input.ml_language).language, apiRoot: ctx.apiRoot };
       }),
     create: publicProcedure

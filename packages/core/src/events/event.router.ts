@@ -1,4 +1,4 @@
-import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf, setLastModified, setListHeaders, setRestStatus } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
 import { listEvents } from "./event.list.service.ts";
 import {
@@ -59,6 +59,11 @@ const updateBySlug = publicProcedure.input(eventUpdateBySlugInput).output(eventO
 const updateBySlugResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateBySlugInput }) =>
   updateEventBySlug(scopeOf(ctx, input.ml_language), input);
 
+function withLastModified<T extends { modified_utc: string }>(ctx: Context, item: T): T {
+  setLastModified(ctx, item.modified_utc);
+  return item;
+}
+
 /** The event procedures: one set for tRPC (`events.*`) and REST (`/events…`). */
 export const eventsRouter = router({
   list: publicProcedure
@@ -75,7 +80,7 @@ export const eventsRouter = router({
     .output(eventListOutput)
     .query(async ({ ctx, input }) => {
       const list = await listEvents(scopeOf(ctx, input.ml_language), input);
-      setListHeaders(ctx, list.total, list.total_pages);
+      setListHeaders(ctx, list);
       return list;
     }),
   create: publicProcedure
@@ -91,7 +96,9 @@ export const eventsRouter = router({
     .meta(meta("GET", BY_SLUG, "Get an event by slug", `An event with its json_ld.${BY_SLUG_NOTE}`, READ_ERRORS))
     .input(eventGetBySlugInput)
     .output(eventDetailOutput)
-    .query(({ ctx, input }) => getEventBySlug(scopeOf(ctx, input.ml_language), input)),
+    .query(async ({ ctx, input }) =>
+      withLastModified(ctx, await getEventBySlug(scopeOf(ctx, input.ml_language), input)),
+    ),
   updateBySlug: updateBySlug
     .meta(meta("POST", BY_SLUG, "Update an event by slug", `${UPDATE_DESCRIPTION}${BY_SLUG_NOTE}`, UPDATE_ERRORS))
     .mutation(updateBySlugResolver),
@@ -104,7 +111,7 @@ export const eventsRouter = router({
     .meta(meta("GET", ITEM, "Get an event", "An event of any language, with its json_ld.", READ_ERRORS))
     .input(eventGetInput)
     .output(eventDetailOutput)
-    .query(({ ctx, input }) => getEvent(scopeOf(ctx, input.ml_language), input)),
+    .query(async ({ ctx, input }) => withLastModified(ctx, await getEvent(scopeOf(ctx, input.ml_language), input))),
   update: update
     .meta(meta("POST", ITEM, "Update an event", UPDATE_DESCRIPTION, UPDATE_ERRORS))
     .mutation(updateResolver),

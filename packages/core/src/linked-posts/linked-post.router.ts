@@ -2,7 +2,7 @@ import type { OpenApiMethod } from "trpc-to-openapi";
 import { z } from "zod";
 import { type Language, mlLanguage } from "../shared/language.ts";
 import { pathId } from "../shared/query.ts";
-import { type Context, type Scope, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, type Scope, scopeOf, setLastModified, setListHeaders, setRestStatus } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
 import {
   forceQuery,
@@ -168,7 +168,7 @@ export function linkedPostRouters<
   C extends z.ZodType<WriteInput>,
   UI extends z.ZodType<WriteInput & { id: number }>,
   US extends z.ZodType<WriteInput & { slug: string }>,
-  TOut,
+  TOut extends { modified_utc: string },
   TList extends { total: number; total_pages: number },
 >(spec: LinkedPostRouterSpec<C, UI, US, TOut, TList>) {
   const { inputs, output, operations } = spec;
@@ -188,7 +188,7 @@ export function linkedPostRouters<
       .output(spec.listOutput)
       .query(async ({ ctx, input }) => {
         const page = await operations.list(scopeOf(ctx, input.ml_language), input);
-        setListHeaders(ctx, page.total, page.total_pages);
+        setListHeaders(ctx, page);
         return page;
       }),
     create: publicProcedure
@@ -204,12 +204,20 @@ export function linkedPostRouters<
       .meta(meta.get)
       .input(getByIdInput)
       .output(output)
-      .query(({ ctx, input }) => operations.get(scopeOf(ctx, input.ml_language), { id: input.id }, input.password)),
+      .query(async ({ ctx, input }) => {
+        const item = await operations.get(scopeOf(ctx, input.ml_language), { id: input.id }, input.password);
+        setLastModified(ctx, item.modified_utc);
+        return item;
+      }),
     getBySlug: publicProcedure
       .meta(meta.getBySlug)
       .input(getBySlugInput)
       .output(output)
-      .query(({ ctx, input }) => operations.get(scopeOf(ctx, input.ml_language), { slug: input.slug }, input.password)),
+      .query(async ({ ctx, input }) => {
+        const item = await operations.get(scopeOf(ctx, input.ml_language), { slug: input.slug }, input.password);
+        setLastModified(ctx, item.modified_utc);
+        return item;
+      }),
     update: updateById.meta(meta.update("POST")).mutation(updateByIdResolver),
     updateBySlug: updateBySlug.meta(meta.updateBySlug("POST")).mutation(updateBySlugResolver),
     delete: publicProcedure

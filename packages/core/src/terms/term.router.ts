@@ -111,7 +111,7 @@ export function termRouters<
       .output(schemas.list)
       .query(async ({ ctx, input }) => {
         const { items, ...page } = await listTerms(scopeOf(ctx, input.ml_language), resource, input);
-        setListHeaders(ctx, page.total, page.total_pages);
+        setListHeaders(ctx, page);
         return { ...keyed(key, items), ...page };
       }),
     create: publicProcedure

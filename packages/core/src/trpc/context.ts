@@ -1,7 +1,7 @@
 import type { Actor } from "../auth/roles.ts";
 import type { Db, Provider } from "../db/db.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
-import type { LinkBase } from "../shared/links.ts";
+import { type LinkBase, listLinkHeader } from "../shared/links.ts";
 
 /** What a REST response carries besides its body; the REST adapter's `responseMeta` sends it. */
 export interface RestResponse {
@@ -66,13 +66,31 @@ export function setRestStatus(ctx: Context, status: number): void {
   if (ctx.rest) ctx.rest.status = status;
 }
 
-/** The four total headers of a list response (WordPress and TEC names). */
-export function setListHeaders(ctx: Context, total: number, pages: number): void {
+/** What a list page tells about its neighbours. */
+export interface ListPage {
+  total: number;
+  total_pages: number;
+  next_rest_url?: string | undefined;
+  previous_rest_url?: string | undefined;
+}
+
+/**
+ * The four total headers of a list response (WordPress and TEC names), and its `Link` header (RFC 8288) when it
+ * has neighbours: `next`/`prev` are the page's own links, `first`/`last` the same with another page number.
+ */
+export function setListHeaders(ctx: Context, page: ListPage): void {
   if (!ctx.rest) return;
   Object.assign(ctx.rest.headers, {
-    "X-WP-Total": String(total),
-    "X-WP-TotalPages": String(pages),
-    "X-TEC-Total": String(total),
-    "X-TEC-TotalPages": String(pages),
+    "X-WP-Total": String(page.total),
+    "X-WP-TotalPages": String(page.total_pages),
+    "X-TEC-Total": String(page.total),
+    "X-TEC-TotalPages": String(page.total_pages),
   });
+  const link = listLinkHeader(page);
+  if (link) ctx.rest.headers.Link = link;
+}
+
+/** The `Last-Modified` of an item (its `modified_utc`, `YYYY-MM-DD HH:MM:SS` in UTC). */
+export function setLastModified(ctx: Context, modifiedUtc: string): void {
+  if (ctx.rest) ctx.rest.headers["Last-Modified"] = new Date(`${modifiedUtc.replace(" ", "T")}Z`).toUTCString();
 }

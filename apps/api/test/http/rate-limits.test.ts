@@ -1,0 +1,89 @@
+import { request } from "node:http";
+import { PROVIDERS } from "@calendar/core/testing";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { useTestServer } from "../support/server.ts";
+
+const API = "/cal/events/v1";
+const defaults = loadConfig({});
+
+describe.each(PROVIDERS)("rate limits with the default settings (%s)", (provider) => {
+  const server = useTestServer(provider, {
+    writesPerMinute: defaults.CALENDAR_RATE_LIMIT,
+    authFailuresPerMinute: defaults.CALENDAR_AUTH_FAILURE_LIMIT,
+  });
+
+  it("lets an administrator write 500 times within a minute", async () => {
+    const as = server.users.administrator;
+    const started = Date.now();
+    const statuses = new Map<number, number>();
+    for (let index = 0; index < 500; index++) {
+      const { status } = await server.rest("POST", `${API}/tags`, { as, body: { name: `Bulk ${index}` } });
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 201: 500 });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(await server.db.tag.count()).toBe(500);
+  }, 120_000);
+
+  it("answers failed authentications over the limit with 429 and Retry-After, never a right token or an anonymous read", async () => {
+    const wrong = (index: number) =>
+      server.rest("GET", `${API}/venues`, { as: { authorization: `Bearer cal_wrong${index}` } });
+    for (let index = 0; index < defaults.CALENDAR_AUTH_FAILURE_LIMIT; index++) {
+      expect((await wrong(index)).status).toBe(401);
+    }
+    const limited = await wrong(99);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.body).toEqual({
+      code: "rest_too_many_requests",
+      message: expect.stringContaining("failed authentications"),
+      data: { status: 429 },
+    });
+    const basic = Buffer.from(`${server.users.editor.login}:not-the-token`).toString("base64");
+    expect((await server.rest("GET", `${API}/venues`, { as: { authorization: `Basic ${basic}` } })).status).toBe(429);
+    const rpc = await fetch(`${server.origin}/trpc/venues.list`, { headers: { authorization: "Bearer cal_wrong" } });
+    expect(rpc.status).toBe(429);
+    expect((await server.rest("GET", `${API}/venues`, { as: server.users.editor })).status).toBe(200);
+    const written = await server.rest("POST", `${API}/tags`, { as: server.users.editor, body: { name: "Still" } });
+    expect(written.status).toBe(201);
+    expect((await server.rest("GET", `${API}/venues`)).status).toBe(200);
+  });
+});
+
+/** A GET naming another Host (fetch always sends the URL's own). */
+function getWithHost(origin: string, path: string, host: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    request(`${origin}${path}`, { headers: { host } }, (response) => {
+      let text = "";
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve(JSON.parse(text)));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("links with CALENDAR_PUBLIC_URL", () => {
+  const server = useTestServer("sqlite", { publicUrl: "https://calendar.example.org" });
+
+  it("builds every link from the public origin, whatever Host the request names", async () => {
+    for (const host of ["evil.example", "127.0.0.1"]) {
+      const body = await getWithHost(server.origin, `/de${API}/events`, host);
+      expect(body.rest_url).toMatch(/^https:\/\/calendar\.example\.org\/de\/cal\/events\/v1\/events\//);
+      const document = await getWithHost(server.origin, `${API}/doc`, host);
+      expect(document.servers[0].url).toBe("https://calendar.example.org/cal/events/v1/");
+    }
+  });
+});
+
+describe("links without CALENDAR_PUBLIC_URL", () => {
+  const server = useTestServer("sqlite");
+
+  it("builds them from the request's Host, as before", async () => {
+    const body = await getWithHost(server.origin, `${API}/events`, "other.example");
+    expect(body.rest_url).toMatch(/^http:\/\/other\.example\/cal\/events\/v1\/events\//);
+  });
+});

@@ -1,0 +1,146 @@
+import type { ChildProcess } from "node:child_process";
+import { request } from "node:http";
+import { createUser, type Provider } from "@calendar/core";
+import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { finished, listening, runEntry } from "../support/process.ts";
+import { useTestServer } from "../support/server.ts";
+
+const API = "/cal/events/v1";
+const YEAR = "start_date=2030-01-01&end_date=2030-12-31";
+
+/** A GET naming another Host (fetch always sends the URL's own). */
+function getWithHost(origin: string, path: string, host: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    request(`${origin}${path}`, { headers: { host } }, (response) => {
+      let text = "";
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve(JSON.parse(text)));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
+  const server = useTestServer(provider, { cacheBytes: 1024 * 1024 });
+
+  it("answers repeated anonymous reads from the cache until a write advances the change version", async () => {
+    const as = server.users.editor;
+    const created = await server.rest("POST", `${API}/events`, {
+      as,
+      body: { title: "Cached night", start_date: "2030-04-01 20:00:00", end_date: "2030-04-01 22:00:00" },
+    });
+    const id: number = created.body.id;
+    const first = await server.rest("GET", `${API}/events/${id}`);
+    const list = await server.rest("GET", `${API}/events`, { query: YEAR });
+    expect([first.body.title, list.body.events[0].title]).toEqual(["Cached night", "Cached night"]);
+    // Changed behind the services' back: the change version stays, so the cached answers stay.
+    await server.db.event.update({ where: { id }, data: { title: "Changed quietly" } });
+    const cached = await server.rest("GET", `${API}/events/${id}`);
+    expect([cached.body.title, cached.headers.get("etag")]).toEqual(["Cached night", first.headers.get("etag")]);
+    expect((await server.rest("GET", `${API}/events`, { query: YEAR })).body.events[0].title).toBe("Cached night");
+    const head = await fetch(`${server.origin}${API}/events/${id}`, {
+      method: "HEAD",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect([head.status, head.headers.get("content-length")]).toEqual([200, String(Buffer.byteLength(first.text))]);
+    const revalidated = await server.rest("GET", `${API}/events/${id}`, {
+      headers: { "if-none-match": first.headers.get("etag") ?? "" },
+    });
+    expect(revalidated.status).toBe(304);
+    // Callers with credentials are never answered from it.
+    expect((await server.rest("GET", `${API}/events/${id}`, { as })).body.title).toBe("Changed quietly");
+    const refused = await server.rest("PATCH", `${API}/tags/999999`, { as, body: { name: "x" } });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await server.rest("GET", `${API}/events/${id}`)).body.title).toBe("Cached night");
+    await server.rest("POST", `${API}/tags`, { as, body: { name: "Any write" } });
+    const fresh = await server.rest("GET", `${API}/events/${id}`, {
+      headers: { "if-none-match": first.headers.get("etag") ?? "" },
+    });
+    expect([fresh.status, fresh.body.title]).toEqual([200, "Changed quietly"]);
+    expect((await server.rest("GET", `${API}/events`, { query: YEAR })).body.events[0].title).toBe("Changed quietly");
+  });
+
+  it("keys answers by the origin their links were built from, so a forged Host never reaches other clients", async () => {
+    const forged = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
+    expect(forged.rest_url).toMatch(/^http:\/\/evil\.example\//);
+    const honest = await server.rest("GET", `${API}/events`, { query: YEAR });
+    expect(honest.body.rest_url.startsWith(`${server.origin}/`)).toBe(true);
+    const forgedAgain = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
+    expect(forgedAgain.rest_url).toMatch(/^http:\/\/evil\.example\//);
+  });
+});
+
+describe("the shared response cache turned off", () => {
+  const server = useTestServer("sqlite", { cacheBytes: 0 });
+
+  it("reads the database on every request", async () => {
+    const created = await server.rest("POST", `${API}/venues`, {
+      as: server.users.editor,
+      body: { venue: "Loud hall" },
+    });
+    expect((await server.rest("GET", `${API}/venues/${created.body.id}`)).body.venue).toBe("Loud hall");
+    await server.db.venue.update({ where: { id: created.body.id }, data: { name: "Quiet hall" } });
+    expect((await server.rest("GET", `${API}/venues/${created.body.id}`)).body.venue).toBe("Quiet hall");
+  });
+});
+
+interface Instance {
+  origin: string;
+  child: ChildProcess;
+}
+
+async function start(databaseUrl: string): Promise<Instance> {
+  const child = runEntry("src/main.ts", [], { DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "info" });
+  return { origin: await listening(child), child };
+}
+
+describe.each(PROVIDERS)("two server processes with their caches on one database (%s)", (provider: Provider) => {
+  const database = useTestDatabase(provider);
+  let first: Instance;
+  let second: Instance;
+  let authorization = "";
+
+  beforeAll(async () => {
+    const editor = await createUser(database.current.handle.db, { login: "cacher", role: "editor" });
+    authorization = `Bearer ${editor.token}`;
+    [first, second] = await Promise.all([start(database.current.url), start(database.current.url)]);
+  });
+  afterAll(async () => {
+    for (const instance of [first, second]) {
+      if (!instance) continue;
+      const done = finished(instance.child);
+      instance.child.kill("SIGTERM");
+      await done;
+    }
+  });
+
+  it("changes the other instance's ETag and cached answer at once after a write through one", async () => {
+    const url = `${second.origin}${API}/events?${YEAR}`;
+    const before = await fetch(url);
+    const etag = before.headers.get("etag") ?? "";
+    const empty = (await before.json()) as { total: number };
+    expect([before.status, empty.total]).toEqual([200, 0]);
+    expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
+    const created = await fetch(`${first.origin}${API}/events`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify({
+        title: "Seen at once",
+        start_date: "2030-07-01 20:00:00",
+        end_date: "2030-07-01 22:00:00",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const after = await fetch(url, { headers: { "if-none-match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    const body = (await after.json()) as { total: number; events: Array<{ title: string }> };
+    expect([body.total, body.events[0]?.title]).toEqual([1, "Seen at once"]);
+    const again = await fetch(url, { headers: { "if-none-match": after.headers.get("etag") ?? "" } });
+    expect(again.status).toBe(304);
+  });
+});
