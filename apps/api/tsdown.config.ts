@@ -6,7 +6,7 @@ import { defineConfig } from "tsdown";
  * native addon), pg (optional native bindings) and @calendar/migrate (reads the migrations next to its sources).
  */
 export default defineConfig({
-  entry: { main: "src/main.ts", "limit-server": "bench/limit-server.ts" },
+  entry: { main: "src/main.ts", "limit-server": "bench/limit-server.ts", "floor-server": "bench/floor-server.ts" },
   format: "esm",
   platform: "node",
   target: "node20",
