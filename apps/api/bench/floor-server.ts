@@ -16,5 +16,6 @@ const server = await buildServer({
   site: { timezone: "UTC" },
   bodyLimit: 1_048_576,
   routers: { rest: procedures, app: procedures },
+  outputValidation: "off",
 });
 await server.listen({ host: "127.0.0.1", port: Number(process.env.PORT ?? 0) });

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     corsOrigins: config.CALENDAR_CORS_ORIGINS,
     writesPerMinute: config.CALENDAR_RATE_LIMIT,
     logLevel: config.LOG_LEVEL,
+    // Production skips the check of every response against its schema; development and tests keep it.
+    outputValidation: process.env.NODE_ENV === "production" ? "off" : "exact",
   });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (up to the deadline), close the database.

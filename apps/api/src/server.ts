@@ -1,4 +1,11 @@
-import { appRouter, type DbHandle, restRouter, type Site } from "@calendar/core";
+import {
+  appRouter,
+  type DbHandle,
+  type OutputValidation,
+  restRouter,
+  type Site,
+  setOutputValidation,
+} from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { writeClientError } from "./client-errors.ts";
@@ -26,6 +33,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   logLevel?: string;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
+  /** Responses checked against their schemas (`exact`, the default) or not (`off`, production). */
+  outputValidation?: OutputValidation;
 }
 
 const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under /cal/events/v1.");
@@ -49,6 +58,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     frameworkErrors: (error, _request, reply) => sendRestError(reply, restErrorFromFastify(error)),
   });
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
+  for (const served of [routers.rest, routers.app]) setOutputValidation(served, options.outputValidation ?? "exact");
 
   server.setErrorHandler(handleRestError);
   registerDraining(server);

@@ -110,9 +110,14 @@ export function termRouters<
       .input(schemas.listQuery)
       .output(schemas.list)
       .query(async ({ ctx, input }) => {
-        const { items, ...page } = await listTerms(scopeOf(ctx, input.ml_language), resource, input);
-        setListHeaders(ctx, page.total, page.total_pages);
-        return { ...keyed(key, items), ...page };
+        const { items, total, total_pages, rest_url, ...pageLinks } = await listTerms(
+          scopeOf(ctx, input.ml_language),
+          resource,
+          input,
+        );
+        setListHeaders(ctx, total, total_pages);
+        // In the order of the output schema (reference 3.8), as sent.
+        return { ...keyed(key, items), rest_url, total, total_pages, ...pageLinks };
       }),
     create: publicProcedure
       .meta(
