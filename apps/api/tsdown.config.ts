@@ -7,7 +7,12 @@ import { defineConfig } from "tsdown";
  * @touch4it/ical-timezones (reads its VTIMEZONE files next to its sources).
  */
 export default defineConfig({
-  entry: { main: "src/main.ts", "limit-server": "bench/limit-server.ts", "bare-server": "bench/bare-server.ts" },
+  entry: {
+    main: "src/main.ts",
+    "limit-server": "bench/limit-server.ts",
+    "floor-server": "bench/floor-server.ts",
+    "bare-server": "bench/bare-server.ts",
+  },
   format: "esm",
   platform: "node",
   target: "node20",

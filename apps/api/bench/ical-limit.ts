@@ -2,12 +2,10 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import type { FastifyInstance } from "fastify";
 import { ICalCalendar, ICalCalendarMethod } from "ical-generator";
 import { DateTime } from "luxon";
+import type { LimitDriver } from "./limit.driver.ts";
+import type { Dialect } from "./limit.statements.ts";
 
 type Row = Record<string, unknown>;
-type Value = string | number | boolean | Date;
-interface Driver {
-  all(sql: string, params: Value[]): Promise<Row[]>;
-}
 
 /** The API's feed cap (CALENDAR_ICAL_MAX_EVENTS' default). */
 const MAX_EVENTS = 2_000;
@@ -23,17 +21,18 @@ function instant(value: unknown): DateTime {
  * one SQL query, serialized with the library the API uses (ical-generator, the same VTIMEZONE source), without
  * the related records, the HTML conversion or the presentation.
  */
-export function registerIcalLimit(server: FastifyInstance, driver: Driver): void {
+export function registerIcalLimit(server: FastifyInstance, driver: LimitDriver, dialect: Dialect): void {
+  const columns = ["id", "title", "description", "startUtc", "endUtc", "timezone", "modifiedUtc", "postDateUtc"];
+  const row = dialect.object(Object.fromEntries(columns.map((column) => [column, `e."${column}"`])));
+  const window = `FROM (SELECT * FROM "Event"
+    WHERE "language" = 'en' AND "status" = 'publish' AND "hideFromListings" = ? AND "startUtc" >= ? AND "endUtc" <= ?
+    ORDER BY "startUtc", "postDateUtc", "id" LIMIT ${MAX_EVENTS}) e`;
+  const sql = `SELECT ${dialect.text(dialect.array(row, window, 'e."startUtc", e."postDateUtc", e."id"'))} AS "body"`;
   server.get("/cal/events/v1/events.ics", async (_request, reply) => {
     const now = new Date();
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1));
     const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 24, now.getUTCDate(), 23, 59, 59));
-    const rows = await driver.all(
-      `SELECT "id", "title", "description", "startUtc", "endUtc", "timezone", "modifiedUtc", "postDateUtc" FROM "Event"
-        WHERE "language" = 'en' AND "status" = 'publish' AND "hideFromListings" = ? AND "startUtc" >= ? AND "endUtc" <= ?
-        ORDER BY "startUtc", "postDateUtc", "id" LIMIT ${MAX_EVENTS}`,
-      [false, from, until],
-    );
+    const rows = JSON.parse((await driver.body({ sql, params: [false, from, until] })) ?? "[]") as Row[];
     const calendar = new ICalCalendar({
       prodId: { company: "Calendar", product: "Calendar" },
       method: ICalCalendarMethod.PUBLISH,

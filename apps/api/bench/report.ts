@@ -3,8 +3,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { Provider } from "@calendar/core";
 import type { Transport } from "./scenarios.ts";
+import { checkTargets, PEAK_RSS_MB, type TargetCheck, trpcShortfalls } from "./targets.ts";
 
-/** One line of `latest.json` (the shape issue 7 fixes). */
+/**
+ * One line of `latest.json`: the shape issue 7 fixed, with issue 12's additions (the stack floor's req/s and the
+ * CPU time per request of the API, the floor and the limit).
+ */
 export interface ScenarioResult {
   db: Provider;
   events: number;
@@ -13,9 +17,13 @@ export interface ScenarioResult {
   rps: number;
   p50_ms: number;
   p99_ms: number;
+  floor_rps: number | null;
   limit_rps: number | null;
   ratio: number | null;
   rss_mb: number;
+  cpu_ms: number;
+  floor_cpu_ms: number | null;
+  limit_cpu_ms: number | null;
 }
 
 export interface BenchReport {
@@ -23,12 +31,6 @@ export interface BenchReport {
   cores: number;
   node: string;
   scenarios: ScenarioResult[];
-}
-
-/** CPU milliseconds per request of the API and the limit server: shown in the tables, kept out of the JSON. */
-export interface CpuCost {
-  api: number;
-  limit: number | null;
 }
 
 /** What the Markdown adds to the JSON: how the run was made. */
@@ -44,19 +46,33 @@ export function newReport(): BenchReport {
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+interface Run {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  rss_mb: number;
+  cpu_ms: number;
+}
+
+/** A scenario's line from the API's run and, for reads, the floor's and the limit's runs of the same request. */
 export function resultOf(
   base: Pick<ScenarioResult, "db" | "events" | "name" | "transport">,
-  measured: { rps: number; p50_ms: number; p99_ms: number; rss_mb: number },
-  limitRps: number | undefined,
+  measured: Run,
+  references: { floor: Run; limit: Run } | undefined,
 ): ScenarioResult {
+  const limitRps = references?.limit.rps;
   return {
     ...base,
     rps: round(measured.rps),
     p50_ms: round(measured.p50_ms, 2),
     p99_ms: round(measured.p99_ms, 2),
+    floor_rps: references ? round(references.floor.rps) : null,
     limit_rps: limitRps === undefined ? null : round(limitRps),
     ratio: limitRps === undefined || limitRps === 0 ? null : round(measured.rps / limitRps, 3),
     rss_mb: round(measured.rss_mb),
+    cpu_ms: round(measured.cpu_ms, 3),
+    floor_cpu_ms: references ? round(references.floor.cpu_ms, 3) : null,
+    limit_cpu_ms: references ? round(references.limit.cpu_ms, 3) : null,
   };
 }
 
@@ -68,14 +84,22 @@ const COLUMNS = [
   "req/s",
   "p50 ms",
   "p99 ms",
+  "floor req/s",
   "limit req/s",
   "ratio",
+  "floor ratio",
   "RSS MB",
   "CPU ms/req",
+  "floor CPU ms/req",
   "limit CPU ms/req",
 ];
 
-function cells(result: ScenarioResult, cpu: CpuCost | undefined): string[] {
+const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(0)} %`);
+const fixed = (value: number | null, digits: number) => (value === null ? "–" : value.toFixed(digits));
+
+function cells(result: ScenarioResult): string[] {
+  const floorRatio =
+    result.floor_rps === null || !result.limit_rps ? null : round(result.floor_rps / result.limit_rps, 3);
   return [
     result.db,
     String(result.events),
@@ -84,28 +108,63 @@ function cells(result: ScenarioResult, cpu: CpuCost | undefined): string[] {
     result.rps.toFixed(0),
     result.p50_ms.toFixed(2),
     result.p99_ms.toFixed(2),
-    result.limit_rps === null ? "–" : result.limit_rps.toFixed(0),
-    result.ratio === null ? "–" : `${(result.ratio * 100).toFixed(0)} %`,
+    fixed(result.floor_rps, 0),
+    fixed(result.limit_rps, 0),
+    percent(result.ratio),
+    percent(floorRatio),
     result.rss_mb.toFixed(0),
-    cpu ? cpu.api.toFixed(3) : "–",
-    cpu?.limit == null ? "–" : cpu.limit.toFixed(3),
+    result.cpu_ms.toFixed(3),
+    fixed(result.floor_cpu_ms, 3),
+    fixed(result.limit_cpu_ms, 3),
   ];
 }
 
-/** A fixed-width table for the terminal. */
-export function textTable(results: readonly ScenarioResult[], costs: ReadonlyMap<ScenarioResult, CpuCost>): string {
-  const rows = [COLUMNS, ...results.map((result) => cells(result, costs.get(result)))];
-  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+function aligned(rows: string[][]): string {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ")).join("\n");
 }
 
-function markdownTable(results: readonly ScenarioResult[], costs: ReadonlyMap<ScenarioResult, CpuCost>): string {
-  const line = (row: string[]) => `| ${row.join(" | ")} |`;
-  const body = results.map((result) => line(cells(result, costs.get(result))));
-  return [line(COLUMNS), line(COLUMNS.map(() => "---")), ...body].join("\n");
+/** A fixed-width table for the terminal. */
+export function textTable(results: readonly ScenarioResult[]): string {
+  return aligned([COLUMNS, ...results.map(cells)]);
 }
 
-export function markdown(report: BenchReport, notes: RunNotes, costs: ReadonlyMap<ScenarioResult, CpuCost>): string {
+const line = (row: string[]) => `| ${row.join(" | ")} |`;
+
+function markdownTable(header: string[], rows: string[][]): string {
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+const TARGET_COLUMNS = ["db", "scenario (REST)", "ratio (lowest)", "p99 ms (highest)", "CPU 100k ÷ 1k"];
+
+function judged(value: string, check: { target?: number; verdict: string }, target: string): string {
+  return check.target === undefined ? value : `${value} (${target}: ${check.verdict})`;
+}
+
+function targetCells(check: TargetCheck): string[] {
+  return [
+    check.db,
+    check.scenario,
+    judged(percent(check.ratio.value), check.ratio, `≥ ${percent(check.ratio.target ?? null)}`),
+    judged(fixed(check.p99.value, 1), check.p99, `≤ ${check.p99.target}`),
+    judged(check.flat.value === null ? "–" : `${check.flat.value.toFixed(2)}×`, check.flat, `≤ ${check.flat.target}×`),
+  ];
+}
+
+/** Issue 12's targets against the run: a table, the peak RSS and tRPC against REST. */
+export function targetLines(results: readonly ScenarioResult[]): string[] {
+  const peak = Math.max(0, ...results.map((result) => result.rss_mb));
+  const shortfalls = trpcShortfalls(results);
+  return [
+    aligned([TARGET_COLUMNS, ...checkTargets(results).map(targetCells)]),
+    `peak RSS ${peak.toFixed(0)} MB (≤ ${PEAK_RSS_MB} MB: ${peak <= PEAK_RSS_MB ? "met" : "missed"})`,
+    `tRPC within 10 % of REST: ${shortfalls.length ? `missed (${shortfalls.join("; ")})` : "met"}`,
+  ];
+}
+
+export function markdown(report: BenchReport, notes: RunNotes): string {
+  const peak = Math.max(0, ...report.scenarios.map((result) => result.rss_mb));
+  const shortfalls = trpcShortfalls(report.scenarios);
   return [
     "# Benchmark results",
     "",
@@ -113,9 +172,19 @@ export function markdown(report: BenchReport, notes: RunNotes, costs: ReadonlyMa
     "",
     notes.settings,
     "",
-    "`ratio` is the API's req/s as a share of the limit's (a bare Fastify route answering the same request with the same rows from one hand-written SQL query); `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes.",
+    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes.",
     "",
-    markdownTable(report.scenarios, costs),
+    markdownTable(COLUMNS, report.scenarios.map(cells)),
+    "",
+    "## Targets (issue 12)",
+    "",
+    "Ratio: the lowest over the sizes measured; p99: the highest over the sizes it applies to (search and near a point: 100,000 events only); CPU 100k ÷ 1k: CPU ms per request at 100,000 events against 1,000 (– when the run lacks either size).",
+    "",
+    markdownTable(TARGET_COLUMNS, checkTargets(report.scenarios).map(targetCells)),
+    "",
+    `- Peak server RSS over the run: ${peak.toFixed(0)} MB (target ≤ ${PEAK_RSS_MB} MB: ${peak <= PEAK_RSS_MB ? "met" : "missed"}).`,
+    `- tRPC within 10 % of REST (req/s): ${shortfalls.length ? "missed" : "met"}.`,
+    ...shortfalls.map((shortfall) => `  - ${shortfall}`),
     "",
     ...(notes.seeds.length ? ["Seeding:", "", ...notes.seeds.map((seed) => `- ${seed}`), ""] : []),
     ...(notes.failures.length
@@ -130,19 +199,13 @@ export function markdown(report: BenchReport, notes: RunNotes, costs: ReadonlyMa
 }
 
 /** Writes `<stamp>.json`/`.md`, and `latest.json`/`.md` when the run covers the whole matrix. */
-export function writeReport(
-  dir: string,
-  report: BenchReport,
-  notes: RunNotes,
-  costs: ReadonlyMap<ScenarioResult, CpuCost>,
-  latest: boolean,
-): string[] {
+export function writeReport(dir: string, report: BenchReport, notes: RunNotes, latest: boolean): string[] {
   mkdirSync(dir, { recursive: true });
   const stamp = report.date.replace(/[:.]/g, "-");
   const names = [stamp, ...(latest ? ["latest"] : [])];
   for (const name of names) {
     writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(dir, `${name}.md`), `${markdown(report, notes, costs)}\n`);
+    writeFileSync(join(dir, `${name}.md`), `${markdown(report, notes)}\n`);
   }
   return names.map((name) => join(dir, `${name}.{json,md}`));
 }

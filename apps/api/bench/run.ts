@@ -10,21 +10,22 @@ import { icalScenarios } from "./ical-scenarios.ts";
 import { type LoadSettings, measure } from "./load.ts";
 import { startServer } from "./processes.ts";
 import {
-  type CpuCost,
   newReport,
   type RunNotes,
   resultOf,
   type ScenarioResult,
+  targetLines,
   textTable,
   writeReport,
 } from "./report.ts";
 import { readFixtures, readScenarios, type Transport, writeScenarios } from "./scenarios.ts";
 
 /**
- * `pnpm bench`: issue 7's benchmark. For each database and size: seed (through the CLI), start the production
- * build of the server and the limit server, and drive each scenario with autocannon from this process (warm-up,
- * then a measured run), API and limit one after the other. Prints a table, writes JSON and Markdown to
- * `bench/results/` (`latest.*` when the whole matrix ran).
+ * `pnpm bench`: issue 7's benchmark, with issue 12's references. For each database and size: seed (through the
+ * CLI), start the production build of the server, of the limit server and of the stack floor, and drive each
+ * scenario with autocannon from this process (warm-up, then a measured run), limit, floor and API one after the
+ * other. Prints a table and the targets' verdicts, writes JSON and Markdown to `bench/results/` (`latest.*` when
+ * the whole matrix ran).
  *
  * Options: --quick (10,000 events, SQLite, 3 s per scenario), --db sqlite,postgres, --events 1000,10000,100000,
  * --seconds N, --warmup N, --connections N, --reuse (keep seeded databases), --only <text> (scenario names),
@@ -68,7 +69,7 @@ function build(): void {
   const result = spawnSync("pnpm", ["exec", "tsdown"], { cwd: API_DIR, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`The production build failed:\n${result.stdout}${result.stderr}`);
   console.error(
-    `Built dist/main.mjs and dist/limit-server.mjs in ${((performance.now() - started) / 1000).toFixed(1)}s.`,
+    `Built dist/main.mjs, dist/limit-server.mjs and dist/floor-server.mjs in ${((performance.now() - started) / 1000).toFixed(1)}s.`,
   );
 }
 
@@ -103,17 +104,18 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   );
   const limit = await startServer(join(API_DIR, "dist", "limit-server.mjs"), env, "/cal/events/v1/categories");
+  const floor = await startServer(join(API_DIR, "dist", "floor-server.mjs"), env, "/cal/events/v1/categories");
   const results: ScenarioResult[] = [];
-  const record = (result: ScenarioResult, failures: number, cpu: CpuCost) => {
+  const record = (result: ScenarioResult, failures: number) => {
     results.push(result);
-    costs.set(result, cpu);
     if (failures > 0) notes.failures.push(`${provider} ${events} ${result.name} (${result.transport}): ${failures}`);
-    console.log(textTable([result], costs).split("\n")[1]);
+    console.log(textTable([result]).split("\n")[1]);
   };
   try {
     for (const scenario of [...(await readScenarios(fixtures)), ...icalScenarios()]) {
       if (!wanted(scenario.name)) continue;
       const limitRun = await measure(limit.origin, limit.pid, scenario.rest, settings);
+      const floorRun = await measure(floor.origin, floor.pid, scenario.rest, settings);
       const transports: Array<[Transport, typeof scenario.rest]> = [
         ["rest", scenario.rest],
         ...(scenario.trpc ? [["trpc", scenario.trpc] as [Transport, typeof scenario.rest]] : []),
@@ -121,21 +123,22 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
       for (const [transport, request] of transports) {
         const run = await measure(api.origin, api.pid, request, settings);
         const base = { db: provider, events, name: scenario.name, transport };
-        record(resultOf(base, run, limitRun.rps), run.failures + limitRun.failures, {
-          api: run.cpu_ms,
-          limit: limitRun.cpu_ms,
-        });
+        record(
+          resultOf(base, run, { floor: floorRun, limit: limitRun }),
+          run.failures + floorRun.failures + limitRun.failures,
+        );
       }
     }
     for (const scenario of writeScenarios(fixtures)) {
       if (!wanted(scenario.name)) continue;
       const run = await measure(api.origin, api.pid, scenario.rest, settings);
       const base = { db: provider, events, name: scenario.name, transport: "rest" as const };
-      record(resultOf(base, run, undefined), run.failures, { api: run.cpu_ms, limit: null });
+      record(resultOf(base, run, undefined), run.failures);
     }
   } finally {
     await api.stop();
     await limit.stop();
+    await floor.stop();
   }
   await benchmarkCache({ db: provider, events }, env, fixtures, record);
   return results;
@@ -168,13 +171,12 @@ async function benchmarkCache(
 
 build();
 const report = newReport();
-const costs = new Map<ScenarioResult, CpuCost>();
 const notes: RunNotes = {
   settings: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per scenario; server: production build (\`dist/main.mjs\`), NODE_ENV=production, LOG_LEVEL=warn, no rate limit.`,
   seeds: [],
   failures: [],
 };
-console.log(textTable([], costs));
+console.log(textTable([]));
 let complete = true;
 for (const provider of providers) {
   for (const events of sizes) {
@@ -188,7 +190,6 @@ for (const provider of providers) {
     }
   }
 }
-console.log(`\n${textTable(report.scenarios, costs)}`);
+console.log(`\n${textTable(report.scenarios)}\n\n${targetLines(report.scenarios).join("\n")}`);
 for (const failure of notes.failures) console.error(`failure: ${failure}`);
-for (const path of writeReport(RESULTS_DIR, report, notes, costs, fullMatrix && complete))
-  console.error(`Wrote ${path}`);
+for (const path of writeReport(RESULTS_DIR, report, notes, fullMatrix && complete)) console.error(`Wrote ${path}`);

@@ -1,4 +1,12 @@
-import { appRouter, type DbHandle, readChangeVersion, restRouter, type Site } from "@calendar/core";
+import {
+  appRouter,
+  type DbHandle,
+  type OutputValidation,
+  readChangeVersion,
+  restRouter,
+  type Site,
+  setOutputValidation,
+} from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { registerAuthFailureLimit } from "./auth-failures.ts";
@@ -43,8 +51,15 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   authFailuresPerMinute?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
-  /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
-  ical?: Partial<{ maxEvents: number; siteName: string; importBodyLimit: number; seriesCap: number }>;
+import {
+  appRouter,
+  type DbHandle,
+  type OutputValidation,
+  readChangeVersion,
+  restRouter,
+  type Site,
+  setOutputValidation,
+} from "@calendar/core";
 }
 
 const ICAL_DEFAULTS = { maxEvents: 2_000, siteName: "Calendar", importBodyLimit: 10 * 1024 * 1024, seriesCap: 500 };
@@ -70,6 +85,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     frameworkErrors: (error, _request, reply) => sendRestError(reply, restErrorFromFastify(error)),
   });
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
+  for (const served of [routers.rest, routers.app]) setOutputValidation(served, options.outputValidation ?? "exact");
 
   server.setErrorHandler(handleRestError);
   server.decorate("publicOrigin", options.publicUrl);

@@ -39,6 +39,7 @@ export {
 } from "./trpc/context.ts";
 export { asTrpcError, type DomainErrorData, databaseUnavailable, noRoute, toDomainError } from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
+export { type OutputValidation, setOutputValidation } from "./trpc/output-validation.ts";
 export {
   activeTokens,
   authenticateToken,

@@ -10,10 +10,13 @@ function paramsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
   return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
 
-/** The namespace index and the OpenAPI document of every base path: plain routes, built once from the router. */
+/**
+ * The namespace index and the OpenAPI document of every base path: plain routes, built once from the router. The
+ * document is built when first asked for: most servers never are, and it is a large, long-lived object.
+ */
 export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCRouter): void {
   const index = createNamespaceIndex(router);
-  const document = createApiDocument(router);
+  let document: ReturnType<typeof createApiDocument> | undefined;
   for (const base of REST_BASES) {
     scope.get(base.path, async (request) => {
       const query = indexQuery.safeParse(request.query);
@@ -35,6 +38,7 @@ export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCR
       const origin = requestOrigin(request);
       // A server URL cannot carry a query, so an explicit ml_language (which wins over the prefix) becomes its prefix.
       const language = query.data.ml_language;
+      document ??= createApiDocument(router);
       return document.forRequest(language ? `${origin}/${language}${API_PATH}` : `${origin}${base.path}`, origin);
     });
   }

@@ -1,4 +1,4 @@
-import type { Language } from "./language.ts";
+import { LANGUAGES, type Language } from "./language.ts";
 
 /** A record's place in its translation group. */
 export interface Translatable {
@@ -9,6 +9,8 @@ export interface Translatable {
 
 /** `{ <language>: <id> }` of the other members of each record's group (language 3.11 / decision 12). */
 export type Translations = Partial<Record<Language, number>>;
+
+const languageOrder = (language: string) => LANGUAGES.indexOf(language as Language);
 
 /**
  * Batches the translation lookup of a page of records: one query for all groups (`findGroupMembers`), then the
@@ -28,7 +30,11 @@ export async function translationsOf<T extends Translatable>(
   return new Map(
     records.map((record) => {
       const others = (record.translationGroup ? byGroup.get(record.translationGroup) : undefined) ?? [];
-      const entries = others.filter((member) => member.id !== record.id).map((member) => [member.language, member.id]);
+      // In the order of LANGUAGES, as the output schema's record of languages has its keys.
+      const entries = others
+        .filter((member) => member.id !== record.id)
+        .sort((a, b) => languageOrder(a.language) - languageOrder(b.language))
+        .map((member) => [member.language, member.id]);
       return [record.id, Object.fromEntries(entries) as Translations];
     }),
   );

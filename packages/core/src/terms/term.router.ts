@@ -112,7 +112,9 @@ export function termRouters<
       .query(async ({ ctx, input }) => {
         const { items, ...page } = await listTerms(scopeOf(ctx, input.ml_language), resource, input);
         setListHeaders(ctx, page);
-        return { ...keyed(key, items), ...page };
+        const { total, total_pages, rest_url, ...pageLinks } = page;
+        // In the order of the output schema (reference 3.8), as sent.
+        return { ...keyed(key, items), rest_url, total, total_pages, ...pageLinks };
       }),
     create: publicProcedure
       .meta(
