@@ -51,15 +51,10 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   authFailuresPerMinute?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
-import {
-  appRouter,
-  type DbHandle,
-  type OutputValidation,
-  readChangeVersion,
-  restRouter,
-  type Site,
-  setOutputValidation,
-} from "@calendar/core";
+  /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
+  ical?: Partial<{ maxEvents: number; siteName: string; importBodyLimit: number; seriesCap: number }>;
+  /** Responses checked against their schemas (`exact`, the default) or not (`off`, production). */
+  outputValidation?: OutputValidation;
 }
 
 const ICAL_DEFAULTS = { maxEvents: 2_000, siteName: "Calendar", importBodyLimit: 10 * 1024 * 1024, seriesCap: 500 };
