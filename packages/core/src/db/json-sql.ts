@@ -1,4 +1,5 @@
 import type { Provider } from "./db.ts";
+import type { SqlParam } from "./reader.ts";
 
 /**
  * The few SQL spellings that differ between SQLite and PostgreSQL when a statement builds its own JSON answer.
@@ -13,6 +14,11 @@ export interface JsonSql {
   param(index: number): string;
   /** The JSON text of the statement's one column. */
   text(json: string): string;
+  /** The JSON array of `element` over the rows of the statement (`[]` when none). */
+  aggregate(element: string): string;
+  /** `column` is one of the ids bound as the statement's first value (`idsParam`). */
+  inIds(column: string): string;
+  idsParam(ids: readonly number[]): SqlParam;
 }
 
 function pairs(fields: ReadonlyArray<readonly [string, string]>): string {
@@ -26,6 +32,9 @@ const sqlite: JsonSql = {
   value: (subquery) => `json((${subquery}))`,
   param: () => "?",
   text: (json) => json,
+  aggregate: (element) => `json_group_array(${element})`,
+  inIds: (column) => `${column} IN (SELECT "value" FROM json_each(?))`,
+  idsParam: (ids) => JSON.stringify(ids),
 };
 
 const postgres: JsonSql = {
@@ -34,6 +43,9 @@ const postgres: JsonSql = {
   value: (subquery) => `(${subquery})`,
   param: (index) => `$${index}`,
   text: (json) => `(${json})::text`,
+  aggregate: (element) => `COALESCE(json_agg(${element}), '[]'::json)`,
+  inIds: (column) => `${column} = ANY($1::int[])`,
+  idsParam: (ids) => [...ids],
 };
 
 export const JSON_SQL: Record<Provider, JsonSql> = { sqlite, postgres };

@@ -10,7 +10,7 @@ import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testi
 import type { Scope } from "../trpc/context.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue } from "../venues/venue.service.ts";
-import { readEvent } from "./event.document.ts";
+import { readEvent, readEvents } from "./event.document.ts";
 import { eventNoLongerAvailable, eventNotAccessible, eventNotFound, eventPasswordProtected } from "./event.errors.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
 import { eventRelations, isUnlocked, loadEventRow, unknownSlug } from "./event.read.service.ts";
@@ -186,6 +186,28 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
               JSON.stringify(presentEvent(reference, expected, reader.links, { redacted })),
             );
           }
+        }
+      }
+    }
+  });
+
+  it("reads a page of events (shared venues, organizers and terms) as the Prisma read of the page did", async () => {
+    const ids = (await everyEvent()).map((event) => event.id).reverse();
+    const references = await Promise.all(ids.map((id) => loadEventRow(db, { id })));
+    for (const [name, actor] of Object.entries(actors)) {
+      const reader = scope(actor);
+      const page = await readEvents(reader, [...ids, 999_999]);
+      expect(page.rows, name).toEqual(references);
+      const expected = await eventRelations(reader, page.rows, false);
+      const relations = await page.relations({ jsonLd: false });
+      for (const [index, row] of page.rows.entries()) {
+        const reference = references[index];
+        if (!reference) throw new Error(`Event ${row.id} is missing.`);
+        for (const redacted of [true, false]) {
+          expect(
+            JSON.stringify(presentEvent(row, relations, reader.links, { redacted })),
+            `${row.id} for ${name}`,
+          ).toBe(JSON.stringify(presentEvent(reference, expected, reader.links, { redacted })));
         }
       }
     }

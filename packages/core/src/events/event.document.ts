@@ -51,7 +51,7 @@ const ORGANIZER_COLUMNS = Object.values(Prisma.OrganizerScalarFieldEnum);
 const TERM_COLUMNS = ["id", "name", "nameKey", "slug", "description", "language", "translationGroup", "eventCount"];
 const MEMBER_COLUMNS = ["id", "language", "translationGroup", "status", "authorId"];
 
-function documentSql(sql: JsonSql, key: "id" | "slug"): string {
+function documentOf(sql: JsonSql): string {
   const image = (alias: string) =>
     sql.value(`SELECT ${sql.object(columnsOf("i", ["id", "url"]))} FROM "Image" i WHERE i."id" = ${alias}."imageId"`);
   // In the order the Prisma reads list them: venues and organizers newest first, events by language.
@@ -79,7 +79,7 @@ function documentSql(sql: JsonSql, key: "id" | "slug"): string {
       `FROM "${table}" t WHERE t."id" IN (SELECT "${column}" FROM "${link}" WHERE "eventId" = e."id")`,
       `t."id"`,
     );
-  const document = sql.object([
+  return sql.object([
     ["event", sql.object([...columnsOf("e", EVENT_COLUMNS), ["image", image("e")]])],
     ["venueIds", linkIds("EventVenue", "venueId", `l."position", l."venueId"`)],
     ["organizerIds", linkIds("EventOrganizer", "organizerId", `l."position", l."organizerId"`)],
@@ -91,15 +91,18 @@ function documentSql(sql: JsonSql, key: "id" | "slug"): string {
     ["categories", terms("Category", "EventCategory", "categoryId", `t."parentId"`)],
     ["tags", terms("Tag", "EventTag", "tagId", "NULL")],
   ]);
-  const where =
-    key === "id" ? `e."id" = ${sql.param(1)}` : `e."language" = ${sql.param(1)} AND e."slug" = ${sql.param(2)}`;
-  return `SELECT ${sql.text(document)} FROM "Event" e WHERE ${where}`;
 }
 
-const STATEMENTS = {
-  sqlite: { id: documentSql(JSON_SQL.sqlite, "id"), slug: documentSql(JSON_SQL.sqlite, "slug") },
-  postgres: { id: documentSql(JSON_SQL.postgres, "id"), slug: documentSql(JSON_SQL.postgres, "slug") },
-};
+function statementsOf(sql: JsonSql) {
+  const document = documentOf(sql);
+  return {
+    id: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."id" = ${sql.param(1)}`,
+    slug: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."language" = ${sql.param(1)} AND e."slug" = ${sql.param(2)}`,
+    ids: `SELECT ${sql.text(sql.aggregate(document))} FROM "Event" e WHERE ${sql.inIds(`e."id"`)}`,
+  };
+}
+
+const STATEMENTS = { sqlite: statementsOf(JSON_SQL.sqlite), postgres: statementsOf(JSON_SQL.postgres) };
 
 export type EventKey = { id: number } | { language: string; slug: string };
 
@@ -157,40 +160,75 @@ function termsById(scope: Scope, taxonomy: "category" | "tag", rows: ReadonlyArr
   return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, row.eventCount, scope.links)]));
 }
 
+function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
+  return [...new Map(items.map((item) => [item.id, item])).values()];
+}
+
+/** What the documents' events link to, presented for the scope's actor, as the event presenters take it. */
+async function relationsOf(
+  scope: Scope,
+  documents: readonly EventDocument[],
+  jsonLd: boolean,
+): Promise<EventRelations> {
+  const dates = ["postDateUtc", "modifiedUtc"] as const;
+  const venues = uniqueById(documents.flatMap((document) => document.venues)).map((venue) => ({
+    ...reviveRow<VenueRow>(venue, dates, ["showMap", "showMapLink"]),
+    members: venue.members,
+  }));
+  const organizers = uniqueById(documents.flatMap((document) => document.organizers)).map((organizer) => ({
+    ...reviveRow<OrganizerRow>(organizer, dates, []),
+    members: organizer.members,
+  }));
+  const events = documents.map((document) => ({ ...document.event, members: document.members }));
+  const [venueOutputs, organizerOutputs, translations] = await Promise.all([
+    presentLinked(scope, venues, presentVenue, jsonLd),
+    presentLinked(scope, organizers, presentOrganizer, jsonLd),
+    translationsIn(scope, events),
+  ]);
+  return {
+    venues: venueOutputs,
+    organizers: organizerOutputs,
+    categories: termsById(
+      scope,
+      "category",
+      documents.flatMap((document) => document.categories),
+    ),
+    tags: termsById(
+      scope,
+      "tag",
+      documents.flatMap((document) => document.tags),
+    ),
+    translations,
+  };
+}
+
 /** The event by id or by slug in a language, or null when there is none. */
 export async function readEvent(scope: Scope, key: EventKey): Promise<LoadedEvent | null> {
   const statements = STATEMENTS[scope.provider];
+  const reader = readerOf(scope.db);
   const text =
     "id" in key
-      ? await readerOf(scope.db).json(statements.id, [key.id])
-      : await readerOf(scope.db).json(statements.slug, [key.language, key.slug]);
+      ? await reader.json(statements.id, [key.id])
+      : await reader.json(statements.slug, [key.language, key.slug]);
   if (text === null) return null;
   const document = JSON.parse(text) as EventDocument;
-  const row = reviveEvent(document);
+  return { row: reviveEvent(document), relations: ({ jsonLd }) => relationsOf(scope, [document], jsonLd) };
+}
+
+/** A page of events, in the order of `ids` (ids of events that no longer exist are left out). */
+export interface LoadedEvents {
+  rows: EventRow[];
+  relations(options: { jsonLd: boolean }): Promise<EventRelations>;
+}
+
+export async function readEvents(scope: Scope, ids: readonly number[]): Promise<LoadedEvents> {
+  const text = ids.length
+    ? await readerOf(scope.db).json(STATEMENTS[scope.provider].ids, [JSON_SQL[scope.provider].idsParam(ids)])
+    : null;
+  const byId = new Map((JSON.parse(text ?? "[]") as EventDocument[]).map((document) => [document.event.id, document]));
+  const documents = ids.flatMap((id) => byId.get(id) ?? []);
   return {
-    row,
-    relations: async ({ jsonLd }) => {
-      const dates = ["postDateUtc", "modifiedUtc"] as const;
-      const venues = document.venues.map((venue) => ({
-        ...reviveRow<VenueRow>(venue, dates, ["showMap", "showMapLink"]),
-        members: venue.members,
-      }));
-      const organizers = document.organizers.map((organizer) => ({
-        ...reviveRow<OrganizerRow>(organizer, dates, []),
-        members: organizer.members,
-      }));
-      const [venueOutputs, organizerOutputs, translations] = await Promise.all([
-        presentLinked(scope, venues, presentVenue, jsonLd),
-        presentLinked(scope, organizers, presentOrganizer, jsonLd),
-        translationsIn(scope, [{ ...row, members: document.members }]),
-      ]);
-      return {
-        venues: venueOutputs,
-        organizers: organizerOutputs,
-        categories: termsById(scope, "category", document.categories),
-        tags: termsById(scope, "tag", document.tags),
-        translations,
-      };
-    },
+    rows: documents.map(reviveEvent),
+    relations: ({ jsonLd }) => relationsOf(scope, documents, jsonLd),
   };
 }
