@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   await migrateDatabase(config.DATABASE_URL);
-  const handle = createDb(config.DATABASE_URL);
+  const handle = await createDb(config.DATABASE_URL);
   if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
   const server = await buildServer({
     handle,

@@ -27,7 +27,7 @@ export interface CliOutput {
 
 async function withDatabase<T>(config: Config, work: (handle: DbHandle) => Promise<T>): Promise<T> {
   await migrateDatabase(config.DATABASE_URL);
-  const handle = createDb(config.DATABASE_URL);
+  const handle = await createDb(config.DATABASE_URL);
   try {
     return await work(handle);
   } finally {

@@ -6,8 +6,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { PrismaClient as PostgresClient } from "../generated/postgres/client.ts";
-import { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
+import type { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
 import { postgresReader } from "./reader.postgres.ts";
 import { openSqliteReader } from "./reader.sqlite.ts";
 import type { JsonReader } from "./reader.ts";
@@ -60,7 +59,7 @@ interface Opened {
   reader: JsonReader;
 }
 
-function openSqlite(url: string): Opened {
+async function openSqlite(url: string): Promise<Opened> {
   const path = sqliteFilePath(url);
   mkdirSync(dirname(path), { recursive: true });
   // WAL lets readers run beside the writer; the mode is stored in the file, so setting it once is enough.
@@ -68,13 +67,15 @@ function openSqlite(url: string): Opened {
   raw.pragma("journal_mode = WAL");
   raw.close();
   const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
-  return { db: new SqliteClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS) };
+  const { PrismaClient } = await import("../generated/sqlite/client.ts");
+  return { db: new PrismaClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS) };
 }
 
-function openPostgres(url: string): Opened {
+async function openPostgres(url: string): Promise<Opened> {
+  const { PrismaClient } = await import("../generated/postgres/client.ts");
   const pool = new pg.Pool({ connectionString: url });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return { db: new PostgresClient({ adapter }) as unknown as Db, reader: postgresReader(pool) };
+  return { db: new PrismaClient({ adapter }) as unknown as Db, reader: postgresReader(pool) };
 }
 
 const readers = new WeakMap<Db, JsonReader>();
@@ -86,10 +87,13 @@ export function readerOf(db: Db): JsonReader {
   return reader;
 }
 
-/** Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. */
-export function createDb(url: string): DbHandle {
+/**
+ * Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. Only the
+ * provider's generated client is loaded (the other one's model and schema stay out of memory).
+ */
+export async function createDb(url: string): Promise<DbHandle> {
   const provider = providerOf(url);
-  const { db, reader } = provider === "sqlite" ? openSqlite(url) : openPostgres(url);
+  const { db, reader } = provider === "sqlite" ? await openSqlite(url) : await openPostgres(url);
   readers.set(db, reader);
   return {
     db,
