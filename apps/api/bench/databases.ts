@@ -107,7 +107,7 @@ async function vacuum(url: string): Promise<void> {
 
 /** An editor's token for the write scenario. */
 export async function benchToken(url: string): Promise<string> {
-  const handle = createDb(url);
+  const handle = await createDb(url);
   try {
     const login = `bench-${Date.now()}`;
     return (await createUser(handle.db, { login, role: "editor" })).token;

@@ -36,7 +36,7 @@ const VENUE_WORD = "harbour";
 
 /** Readable events for the single reads, the busiest category and tag for the filtered list. */
 export async function readFixtures(url: string, token: string): Promise<Fixtures> {
-  const handle = createDb(url);
+  const handle = await createDb(url);
   try {
     const { db } = handle;
     const events = await db.event.findMany({

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   await migrateDatabase(config.DATABASE_URL);
-  const handle = createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
+  const handle = await createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
   if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
   const server = await buildServer({
     handle,

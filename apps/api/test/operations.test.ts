@@ -61,6 +61,33 @@ describe("an unavailable PostgreSQL database", () => {
   });
 });
 
+describe("an unavailable PostgreSQL database, on the reads that run on the driver itself", () => {
+  const server = useTestServer("postgres");
+
+  it("answers a single event with 503 rest_database_unavailable while it is down, and recovers", async () => {
+    const name = new URL(server.database.url).pathname.slice(1);
+    const body = { title: "Still here", start_date: "2033-06-01 10:00:00", end_date: "2033-06-01 11:00:00" };
+    const created = await server.rest("POST", "/cal/events/v1/events", { as: server.users.editor, body });
+    const path = `/cal/events/v1/events/${created.body.id}`;
+    expect((await server.rest("GET", path)).status).toBe(200);
+    await setConnectionsAllowed(name, false);
+    try {
+      const down = await server.rest("GET", path);
+      expect({ status: down.status, body: down.body }).toEqual({
+        status: 503,
+        body: {
+          code: "rest_database_unavailable",
+          message: "The database is unavailable right now; try again shortly.",
+          data: { status: 503 },
+        },
+      });
+    } finally {
+      await setConnectionsAllowed(name, true);
+    }
+    expect((await server.rest("GET", path)).body.title).toBe("Still here");
+  });
+});
+
 describe("CORS", () => {
   const server = useTestServer("sqlite", { routers: fixtureRouters, corsOrigins: ["https://app.example"] });
 

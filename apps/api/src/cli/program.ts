@@ -60,7 +60,7 @@ async function withDatabase<T>(
     output.err(`Creating a new, empty SQLite database at ${path}.\n`);
   }
   await migrateDatabase(url);
-  const handle = createDb(url, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
+  const handle = await createDb(url, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
   try {
     return await work(handle);
   } finally {

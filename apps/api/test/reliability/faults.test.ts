@@ -105,7 +105,7 @@ describe.each(PROVIDERS)("SIGTERM during a burst of writes (%s)", (provider: Pro
     expect(created.length).toBeGreaterThanOrEqual(60);
     expect(created.length).toBeLessThan(outcomes.length);
 
-    const handle = createDb(databaseUrl);
+    const handle = await createDb(databaseUrl);
     try {
       const rows = await handle.db.event.findMany({
         where: { title: { startsWith: "Burst " } },

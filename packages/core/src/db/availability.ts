@@ -40,10 +40,21 @@ function isUnavailableCause(cause: AdapterCause): boolean {
   return false;
 }
 
+/**
+ * The drivers' own errors, which the raw reads (`reader.*.ts`) throw unwrapped: pg's `DatabaseError` (a SQLSTATE
+ * and a severity) and better-sqlite3's `SqliteError` (a result code name such as `SQLITE_BUSY_SNAPSHOT`).
+ */
+function isUnavailableDriverError(error: object, code: string): boolean {
+  const { severity, message } = error as { severity?: unknown; message?: unknown };
+  if (typeof severity === "string") return POSTGRES_STATES.test(code) || String(message).includes(POSTGRES_REFUSING);
+  return /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && typeof current === "object" && depth < 8; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && (PRISMA_CODES.has(code) || NETWORK_CODES.has(code))) return true;
+    if (typeof code === "string" && isUnavailableDriverError(current, code)) return true;
     const cause = adapterCauseOf(current);
     if (cause && isUnavailableCause(cause)) return true;
     current = (current as { cause?: unknown }).cause;

@@ -5,8 +5,11 @@ import { providerOf } from "@calendar/migrate";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
-import { PrismaClient as PostgresClient } from "../generated/postgres/client.ts";
-import { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
+import pg from "pg";
+import type { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
+import { postgresReader } from "./reader.postgres.ts";
+import { openSqliteReader } from "./reader.sqlite.ts";
+import type { JsonReader } from "./reader.ts";
 
 /**
  * The database client every service receives. Both generated clients have the same model API; the SQLite one is
@@ -69,7 +72,12 @@ export function sqliteFilePath(url: string): string {
   return path.startsWith("//") ? fileURLToPath(url) : path;
 }
 
-function openSqlite(url: string, synchronous: SqliteSynchronous): Db {
+interface Opened {
+  db: Db;
+  reader: JsonReader;
+}
+
+async function openSqlite(url: string, synchronous: SqliteSynchronous): Promise<Opened> {
   const path = sqliteFilePath(url);
   mkdirSync(dirname(path), { recursive: true });
   // WAL lets readers run beside the writer; the mode is stored in the file, so setting it once is enough.
@@ -77,17 +85,41 @@ function openSqlite(url: string, synchronous: SqliteSynchronous): Db {
   raw.pragma("journal_mode = WAL");
   raw.close();
   const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS }, synchronous);
-  return new SqliteClient({ adapter });
+  const { PrismaClient } = await import("../generated/sqlite/client.ts");
+  return { db: new PrismaClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS) };
 }
 
-function openPostgres(url: string): Db {
-  const adapter = new PrismaPg({ connectionString: url });
-  return new PostgresClient({ adapter }) as unknown as Db;
+async function openPostgres(url: string): Promise<Opened> {
+  const { PrismaClient } = await import("../generated/postgres/client.ts");
+  const pool = new pg.Pool({ connectionString: url });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  return { db: new PrismaClient({ adapter }) as unknown as Db, reader: postgresReader(pool) };
 }
 
-/** Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. */
-export function createDb(url: string, options: DbOptions = {}): DbHandle {
+const readers = new WeakMap<Db, JsonReader>();
+
+/** The raw reader of a client made by `createDb` (the hot reads run on it). */
+export function readerOf(db: Db): JsonReader {
+  const reader = readers.get(db);
+  if (!reader) throw new Error("The database client was not created by createDb.");
+  return reader;
+}
+
+/**
+ * Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. Only the
+ * provider's generated client is loaded (the other one's model and schema stay out of memory).
+ */
+export async function createDb(url: string, options: DbOptions = {}): Promise<DbHandle> {
   const provider = providerOf(url);
-  const db = provider === "sqlite" ? openSqlite(url, options.sqliteSynchronous ?? "full") : openPostgres(url);
-  return { db, provider, close: () => db.$disconnect() };
+  const { db, reader } =
+    provider === "sqlite" ? await openSqlite(url, options.sqliteSynchronous ?? "full") : await openPostgres(url);
+  readers.set(db, reader);
+  return {
+    db,
+    provider,
+    close: async () => {
+      await db.$disconnect();
+      await reader.close();
+    },
+  };
 }

@@ -7,10 +7,10 @@ import { listStatusWhere } from "../shared/visibility.ts";
 import { findTermIdsForFilter } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
+import { readEvents } from "./event.document.ts";
 import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
-import { eventRelations, isUnlocked } from "./event.read.service.ts";
-import { EVENT_COLUMNS, type EventRow, findEventRows, withEventLinks } from "./event.rows.ts";
+import { isUnlocked } from "./event.read.service.ts";
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListOutput, type EventListQuery } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder, orderByStartThenDistance } from "./event.where.ts";
@@ -122,19 +122,20 @@ async function listFilterOf(
   };
 }
 
+/** The total and the ids of the page's events, in order (`readEvents` loads them in one statement). */
 interface Paged {
   total: number;
-  rows: EventRow[];
+  ids: number[];
 }
 
 /** The page and the total in two queries (one snapshot). */
 async function plainPage(db: Db, filter: EventFilter, query: EventListQuery): Promise<Paged> {
   const where = buildEventWhere(filter);
-  const [total, rows] = await db.$transaction([
+  const [total, page] = await db.$transaction([
     db.event.count({ where }),
-    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), ...EVENT_COLUMNS }),
+    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), select: { id: true } }),
   ]);
-  return { total, rows: await withEventLinks(db, rows) };
+  return { total, ids: page.map((row) => row.id) };
 }
 
 /**
@@ -156,7 +157,7 @@ async function geoPage(
   ]);
   const first = page[0]?.startUtc;
   const last = page[page.length - 1]?.startUtc;
-  if (!first || !last) return { total, rows: [] };
+  if (!first || !last) return { total, ids: [] };
   const [before, candidates] = await db.$transaction([
     db.event.count({ where: { AND: [where, { startUtc: { lt: first } }] } }),
     db.event.findMany({
@@ -168,10 +169,7 @@ async function geoPage(
     candidates.map((candidate) => ({ ...candidate, venueIds: candidate.venues.map((link) => link.venueId) })),
     distances,
   );
-  const ids = ordered.slice(skip - before, skip - before + take).map((candidate) => candidate.id);
-  const rows = await findEventRows(db, { where: { id: { in: ids } } });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+  return { total, ids: ordered.slice(skip - before, skip - before + take).map((candidate) => candidate.id) };
 }
 
 /** `GET /events` (reference 3.1). */
@@ -180,12 +178,13 @@ export async function listEvents(scope: Scope, query: EventListQuery): Promise<E
   const point = geoPointOf(query);
   const distances = point ? await venueDistances(scope.db, point) : undefined;
   const filter = await listFilterOf(scope, query, window.bounds, distances);
-  const { total, rows } =
+  const { total, ids } =
     distances && !filter.include
       ? await geoPage(scope.db, filter, query, distances)
       : await plainPage(scope.db, filter, query);
-  if (query.page > 1 && rows.length === 0) throw eventArchivePageNotFound();
-  const relations = await eventRelations(scope, rows, false);
+  if (query.page > 1 && ids.length === 0) throw eventArchivePageNotFound();
+  const { rows, relations: relationsOf } = await readEvents(scope, ids);
+  const relations = await relationsOf({ jsonLd: false });
   const events = rows.map((row) =>
     presentEvent(row, relations, scope.links, { redacted: !isUnlocked(scope.actor, row, query.password) }),
   );

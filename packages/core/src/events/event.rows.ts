@@ -70,11 +70,3 @@ export async function withEventLinks(db: Db | Tx, rows: readonly EventColumns[])
   });
   return withImages(db, linked);
 }
-
-/** Events with their links and images. */
-export async function findEventRows(
-  db: Db | Tx,
-  args: Omit<Prisma.EventFindManyArgs, "include" | "select" | "omit">,
-): Promise<EventRow[]> {
-  return withEventLinks(db, await db.event.findMany({ ...args, ...EVENT_COLUMNS }));
-}

@@ -3,6 +3,7 @@ import { recordChanges } from "../changes/change.record.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import type { Scope } from "../trpc/context.ts";
+import { type LoadedEvent, readEvent } from "./event.document.ts";
 import {
   eventInTrash,
   eventNoLongerAvailable,
@@ -19,7 +20,6 @@ import {
   presentEventById,
   unknownSlug,
 } from "./event.read.service.ts";
-import type { EventRow } from "./event.rows.ts";
 import type {
   EventDeleteBySlugInput,
   EventDeleteInput,
@@ -32,11 +32,15 @@ import type {
 import { updateEvent } from "./event.write.service.ts";
 
 /** A single GET, with the reference's checks in order: missing, trashed, not visible, password. */
-async function presentReadable(scope: Scope, row: EventRow, password: string | undefined): Promise<EventDetailOutput> {
+async function presentReadable(
+  scope: Scope,
+  { row, relations }: LoadedEvent,
+  password: string | undefined,
+): Promise<EventDetailOutput> {
   if (row.status === "trash") throw eventNoLongerAvailable();
   if (!canRead(scope.actor, row)) throw eventNotAccessible();
   if (!isUnlocked(scope.actor, row, password)) throw eventPasswordProtected();
-  return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
+  return presentEventDetail(row, await relations({ jsonLd: true }), scope.links);
 }
 
 /** `GET /events/{id}`: an event of any language. */
@@ -44,9 +48,9 @@ export async function getEvent(
   scope: Scope,
   input: Pick<EventGetInput, "id" | "password">,
 ): Promise<EventDetailOutput> {
-  const row = await loadEventRow(scope.db, { id: input.id });
-  if (!row) throw eventNotFound(input.id);
-  return presentReadable(scope, row, input.password);
+  const loaded = await readEvent(scope, { id: input.id });
+  if (!loaded) throw eventNotFound(input.id);
+  return presentReadable(scope, loaded, input.password);
 }
 
 /** `GET /events/by-slug/{slug}`: the event with that slug in the request's language; unknown → 400. */
@@ -54,9 +58,9 @@ export async function getEventBySlug(
   scope: Scope,
   input: Pick<EventGetBySlugInput, "slug" | "password">,
 ): Promise<EventDetailOutput> {
-  const row = await loadEventRow(scope.db, { language_slug: { language: scope.language, slug: input.slug } });
-  if (!row) throw unknownSlug(input.slug);
-  return presentReadable(scope, row, input.password);
+  const loaded = await readEvent(scope, { language: scope.language, slug: input.slug });
+  if (!loaded) throw unknownSlug(input.slug);
+  return presentReadable(scope, loaded, input.password);
 }
 
 /** By slug, the path's slug names the event (in the request's language); the body cannot rename it. */

@@ -39,3 +39,10 @@ export function listStatusWhere(actor: Actor, requested: string[] | undefined): 
   if (requested || actor.kind === "anonymous") return { status: "publish" };
   return { OR: [{ status: "publish" }, { authorId: actor.id, status: { not: "trash" } }] };
 }
+
+/** Would a list show this item to the actor without a `status` filter (`listStatusWhere(actor, undefined)`)? */
+export function isListedFor(actor: Actor, item: { status: string; authorId: number | null }): boolean {
+  if (can(actor, "read_private_posts")) return item.status !== "trash";
+  if (actor.kind === "anonymous") return item.status === "publish";
+  return item.status === "publish" || (item.authorId === actor.id && item.status !== "trash");
+}

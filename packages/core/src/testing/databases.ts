@@ -57,7 +57,7 @@ async function createSqliteDatabase(): Promise<TestDatabase> {
   const path = join(dir, `test-${uniqueSuffix()}.db`);
   copyFileSync(template, path);
   const url = `file:${path}`;
-  const handle = createDb(url);
+  const handle = await createDb(url);
   return {
     provider: "sqlite",
     url,
@@ -124,7 +124,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   const name = `calendar_test_${uniqueSuffix()}`;
   await withAdminClient((client) => cloneDatabase(client, name, template));
   const url = databaseUrl(name);
-  const handle = createDb(url);
+  const handle = await createDb(url);
   return {
     provider: "postgres",
     url,

@@ -1,0 +1,27 @@
+import Database from "better-sqlite3";
+import type { JsonReader } from "./reader.ts";
+
+/**
+ * A reading connection of its own beside the adapter's: the adapter prepares every statement anew and shares its
+ * connection with open transactions, whose uncommitted writes a read must not see. In WAL mode it reads the last
+ * committed state while a writer works.
+ */
+export function openSqliteReader(path: string, timeoutMs: number): JsonReader {
+  const database = new Database(path, { timeout: timeoutMs });
+  database.pragma("query_only = ON");
+  const statements = new Map<string, Database.Statement<unknown[], unknown>>();
+  return {
+    async json(sql, params) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare<unknown[], unknown>(sql).pluck();
+        statements.set(sql, statement);
+      }
+      const value = statement.get(...params);
+      return typeof value === "string" ? value : null;
+    },
+    async close() {
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { canRead } from "../auth/capabilities.ts";
+import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import type { Db } from "../db/db.ts";
+import { DomainError } from "../errors.ts";
+import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
+import { createOrganizer } from "../organizers/organizer.service.ts";
+import type { Language } from "../shared/language.ts";
+import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import type { Scope } from "../trpc/context.ts";
+import { venueCreateBody } from "../venues/venue.schemas.ts";
+import { createVenue, deleteVenue } from "../venues/venue.service.ts";
+import { readEvent, readEvents } from "./event.document.ts";
+import { eventNoLongerAvailable, eventNotAccessible, eventNotFound, eventPasswordProtected } from "./event.errors.ts";
+import { presentEvent, presentEventDetail } from "./event.present.ts";
+import { eventRelations, isUnlocked, loadEventRow, unknownSlug } from "./event.read.service.ts";
+import { eventCreateBody } from "./event.schemas.ts";
+import { deleteEvent, getEvent, getEventBySlug } from "./event.service.ts";
+import { createEvent } from "./event.write.service.ts";
+
+/**
+ * The one-statement read of an event against the Prisma read it replaced (kept here only as the reference): for
+ * every event of a rich calendar and every reader, the same row, the same presented event (byte for byte, keys in
+ * the same order), and the same answer or error from the single GETs.
+ */
+
+const PASSWORD = "open sesame";
+
+/** The single GET as it was: the Prisma read of the row and of each relation, then the same checks. */
+async function referenceGet(scope: Scope, id: number | undefined, password: string | undefined) {
+  const row = id === undefined ? null : await loadEventRow(scope.db, { id });
+  if (!row) throw eventNotFound(id ?? 0);
+  if (row.status === "trash") throw eventNoLongerAvailable();
+  if (!canRead(scope.actor, row)) throw eventNotAccessible();
+  if (!isUnlocked(scope.actor, row, password)) throw eventPasswordProtected();
+  return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
+}
+
+async function outcomeOf(work: Promise<unknown>): Promise<string> {
+  try {
+    return JSON.stringify(await work);
+  } catch (error) {
+    if (error instanceof DomainError) return `${error.status} ${error.code}`;
+    throw error;
+  }
+}
+
+describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) => {
+  const database = useTestDatabase(provider);
+  let db: Db;
+  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
+
+  beforeAll(async () => {
+    db = database.current.handle.db;
+    for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as const) {
+      actors[role] = await createTestActor(db, `read-${role}`, role);
+    }
+    const other = await createTestActor(db, "read-other-author", "author");
+    const { editor, author, contributor } = actors as Record<string, Actor>;
+    if (!editor || !author || !contributor) throw new Error("The actors are created above.");
+
+    const venue = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
+      createVenue(scope(actor, language), venueCreateBody.parse(body));
+    const organizer = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
+      createOrganizer(scope(actor, language), organizerCreateBody.parse(body));
+    const event = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
+      createEvent(
+        scope(actor, language),
+        eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
+      );
+
+    const hall = await venue(editor, {
+      venue: "Philharmonie",
+      description: "<p>The <b>big</b> hall</p>",
+      excerpt: "Concerts",
+      address: "Herbert-von-Karajan-Straße 1",
+      city: "Berlin",
+      country: "Germany",
+      province: "Berlin",
+      state: "BE",
+      zip: "10785",
+      stateprovince: "Berlin",
+      phone: "+49 30 254880",
+      website: "https://www.berliner-philharmoniker.de",
+      image: "https://images.test/hall.jpg",
+      geo_lat: 52.51,
+      geo_lng: 13.37,
+      show_map_link: false,
+    });
+    await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id }, "de");
+    await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
+    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden 1" });
+    const draftPlace = await venue(contributor, { venue: "Draft place", status: "draft" });
+    const goneVenue = await venue(editor, { venue: "Gone venue" });
+    const club = await organizer(editor, {
+      organizer: "Jazz Club",
+      email: "club@example.test",
+      phone: "+1 555 0100",
+      website: "https://club.example.test",
+      image: "https://images.test/club.png?size=2",
+      description: "Since 1960",
+    });
+    await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
+    const secretClub = await organizer(other, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
+    const draftClub = await organizer(author, { organizer: "Draft club", status: "draft" });
+    await db.category.create({ data: { name: "Music", nameKey: "music", slug: "music", translationGroup: "g-music" } });
+    await db.category.create({
+      data: { name: "Musik", nameKey: "musik", slug: "musik", language: "de", translationGroup: "g-music" },
+    });
+    const music = await db.category.findFirstOrThrow({ where: { slug: "music", language: "en" } });
+    await db.category.create({ data: { name: "jazz", nameKey: "jazz", slug: "jazz", parentId: music.id } });
+
+    const main = await event(editor, {
+      title: "A <em>grand</em> night",
+      description: "<p>Music &amp; more</p>",
+      excerpt: "Short",
+      timezone: "Europe/Berlin",
+      image: "https://images.test/night.webp",
+      cost: "10 – 20",
+      website: "https://tickets.example.test",
+      show_map: false,
+      sticky: true,
+      featured: true,
+      ticketed: true,
+      venue: [hall.id, secretPlace.id, draftPlace.id, goneVenue.id],
+      organizer: [secretClub.id, club.id, draftClub.id],
+      categories: [music.id, "Jazz", "Zydeco"],
+      tags: ["loud", "Outdoor", "ächt"],
+    });
+    await deleteVenue(scope(editor), { id: goneVenue.id }, false);
+    await event(editor, { title: "Eine große Nacht", translation_of: main.id, venue: [hall.id] }, "de");
+    await event(author, { title: "Une grande nuit", translation_of: main.id, status: "draft" }, "fr");
+    await event(author, { title: "Ein Entwurf", translation_of: main.id, status: "pending" }, "zh-hans");
+    await event(editor, {
+      title: "All day",
+      all_day: true,
+      start_date: "2031-06-01",
+      end_date: "2031-06-03",
+      timezone: "America/New_York",
+      organizer: [{ organizer: "Inline organizer", email: "inline@example.test" }],
+      venue: { venue: "Inline venue", city: "New York", geo_lat: 40.7, geo_lng: -74 },
+    });
+    await event(author, {
+      title: "Protected",
+      password: PASSWORD,
+      excerpt: "Hidden excerpt",
+      venue: [secretPlace.id],
+      categories: [music.id],
+      tags: ["secret"],
+    });
+    await event(contributor, { title: "Contributor draft", status: "draft", venue: [draftPlace.id] });
+    await event(author, { title: "Private", status: "private", date: "2030-01-01 10:00:00" });
+    await event(author, { title: "Future", status: "future", date_utc: "2032-01-01 10:00:00" });
+    await event(editor, { title: "Series child", post_parent: main.id, hide_from_listings: true });
+    await event(editor, { title: "Plain", start_date: "2031-12-31 23:00:00", end_date: "2032-01-01 01:00:00" });
+    await event(editor, { title: "UTC zone", timezone: "UTC", cost: "Free" });
+    await event(editor, { title: "Offset zone", timezone: "Asia/Kolkata", cost: "5" });
+    const trashed = await event(editor, { title: "Trashed" });
+    await deleteEvent(scope(editor), { id: trashed.id, force: false });
+  });
+
+  async function everyEvent() {
+    return db.event.findMany({ select: { id: true, slug: true, language: true }, orderBy: { id: "asc" } });
+  }
+
+  it("reads the same row and presents the same event as the Prisma read, for every event and reader", async () => {
+    const events = await everyEvent();
+    expect(events.length).toBe(14);
+    for (const { id } of events) {
+      const reference = await loadEventRow(db, { id });
+      for (const [name, actor] of Object.entries(actors)) {
+        const reader = scope(actor);
+        const loaded = await readEvent(reader, { id });
+        if (!loaded || !reference) throw new Error(`Event ${id} is missing.`);
+        expect(loaded.row, `event ${id}`).toEqual(reference);
+        for (const jsonLd of [true, false]) {
+          const expected = await eventRelations(reader, [reference], jsonLd);
+          const relations = await loaded.relations({ jsonLd });
+          const context = `event ${id} for ${name}, json_ld ${jsonLd}`;
+          expect(JSON.stringify(presentEventDetail(loaded.row, relations, reader.links)), context).toBe(
+            JSON.stringify(presentEventDetail(reference, expected, reader.links)),
+          );
+          for (const redacted of [true, false]) {
+            expect(JSON.stringify(presentEvent(loaded.row, relations, reader.links, { redacted })), context).toBe(
+              JSON.stringify(presentEvent(reference, expected, reader.links, { redacted })),
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it("reads a page of events (shared venues, organizers and terms) as the Prisma read of the page did", async () => {
+    const ids = (await everyEvent()).map((event) => event.id).reverse();
+    const references = await Promise.all(ids.map((id) => loadEventRow(db, { id })));
+    for (const [name, actor] of Object.entries(actors)) {
+      const reader = scope(actor);
+      const page = await readEvents(reader, [...ids, 999_999]);
+      expect(page.rows, name).toEqual(references);
+      const expected = await eventRelations(reader, page.rows, false);
+      const relations = await page.relations({ jsonLd: false });
+      for (const [index, row] of page.rows.entries()) {
+        const reference = references[index];
+        if (!reference) throw new Error(`Event ${row.id} is missing.`);
+        for (const redacted of [true, false]) {
+          expect(
+            JSON.stringify(presentEvent(row, relations, reader.links, { redacted })),
+            `${row.id} for ${name}`,
+          ).toBe(JSON.stringify(presentEvent(reference, expected, reader.links, { redacted })));
+        }
+      }
+    }
+  });
+
+  it("answers the single GETs by id and by slug as before, errors included, with and without the password", async () => {
+    const events = await everyEvent();
+    for (const { id, slug, language } of events) {
+      for (const [name, actor] of Object.entries(actors)) {
+        for (const password of [undefined, PASSWORD, "wrong"]) {
+          const reader = scope(actor, language as Language);
+          const expected = await outcomeOf(referenceGet(reader, id, password));
+          const context = `event ${id} for ${name}, password ${password}`;
+          expect(await outcomeOf(getEvent(reader, { id, password })), context).toBe(expected);
+          expect(await outcomeOf(getEventBySlug(reader, { slug, password })), context).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it("answers unknown ids and slugs as before", async () => {
+    const reader = scope(ANONYMOUS);
+    expect(await outcomeOf(getEvent(reader, { id: 999_999 }))).toBe(
+      await outcomeOf(referenceGet(reader, 999_999, undefined)),
+    );
+    expect(await outcomeOf(getEventBySlug(reader, { slug: "no-such-event" }))).toBe(
+      await outcomeOf(Promise.reject(unknownSlug("no-such-event"))),
+    );
+    expect(await outcomeOf(getEventBySlug(scope(ANONYMOUS, "de"), { slug: "plain" }))).toBe("400 rest_invalid_param");
+  });
+});

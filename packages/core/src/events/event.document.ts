@@ -1,0 +1,234 @@
+import { readerOf } from "../db/db.ts";
+import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
+import { Prisma } from "../generated/sqlite/client.ts";
+import { isRedacted } from "../linked-posts/linked-post.access.ts";
+import type { PresentView } from "../linked-posts/linked-post.kind.ts";
+import { type OrganizerRow, presentOrganizer } from "../organizers/organizer.present.ts";
+import type { ImageRecord } from "../shared/images.ts";
+import { type Translatable, translationsOf } from "../shared/translations.ts";
+import { isListedFor } from "../shared/visibility.ts";
+import { presentEmbeddedTerm } from "../terms/term.present.ts";
+import type { TermRow } from "../terms/term.store.ts";
+import type { Scope } from "../trpc/context.ts";
+import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
+import type { EventRelations } from "./event.present.ts";
+import type { EventRow } from "./event.rows.ts";
+
+/**
+ * One event with everything its answer shows (image, links, venues, organizers, terms, the translation groups of
+ * each) read in one statement that the database turns into one JSON document, then presented by the same
+ * presenters as every other event read.
+ */
+
+type EventColumns = Omit<EventRow, "image" | "venues" | "organizers" | "categories" | "tags">;
+type LinkedPostColumns<Row> = Omit<Row, "image">;
+
+/** A member of a translation group, with what decides whether the reader may list it. */
+interface Member extends Translatable {
+  status: string;
+  authorId: number | null;
+}
+
+type WithImage<T> = T & { image: ImageRecord | null };
+type StoredLinkedPost<Row> = WithImage<Stored<LinkedPostColumns<Row>>> & { members: Member[] };
+
+interface EventDocument {
+  event: WithImage<Stored<EventColumns>>;
+  venueIds: number[];
+  organizerIds: number[];
+  categoryIds: number[];
+  tagIds: number[];
+  members: Member[];
+  venues: Array<StoredLinkedPost<VenueRow>>;
+  organizers: Array<StoredLinkedPost<OrganizerRow>>;
+  categories: Array<Stored<TermRow>>;
+  tags: Array<Stored<TermRow>>;
+}
+
+const EVENT_COLUMNS = Object.values(Prisma.EventScalarFieldEnum).filter((column) => column !== "searchText");
+const VENUE_COLUMNS = Object.values(Prisma.VenueScalarFieldEnum);
+const ORGANIZER_COLUMNS = Object.values(Prisma.OrganizerScalarFieldEnum);
+const TERM_COLUMNS = ["id", "name", "nameKey", "slug", "description", "language", "translationGroup", "eventCount"];
+const MEMBER_COLUMNS = ["id", "language", "translationGroup", "status", "authorId"];
+
+function documentOf(sql: JsonSql): string {
+  const image = (alias: string) =>
+    sql.value(`SELECT ${sql.object(columnsOf("i", ["id", "url"]))} FROM "Image" i WHERE i."id" = ${alias}."imageId"`);
+  // In the order the Prisma reads list them: venues and organizers newest first, events by language.
+  const members = (table: string, alias: string, order: string) =>
+    sql.array(
+      sql.object(columnsOf("m", MEMBER_COLUMNS)),
+      `FROM "${table}" m WHERE m."translationGroup" = ${alias}."translationGroup"`,
+      order,
+    );
+  const linkIds = (table: string, column: string, order: string) =>
+    sql.array(`l."${column}"`, `FROM "${table}" l WHERE l."eventId" = e."id"`, order);
+  const linked = (table: string, link: string, column: string, columns: readonly string[]) =>
+    sql.array(
+      sql.object([
+        ...columnsOf("p", columns),
+        ["image", image("p")],
+        ["members", members(table, "p", `m."postDateUtc" DESC, m."id" DESC`)],
+      ]),
+      `FROM "${table}" p WHERE p."status" <> 'trash' AND p."id" IN (SELECT "${column}" FROM "${link}" WHERE "eventId" = e."id")`,
+      `p."id"`,
+    );
+  const terms = (table: string, link: string, column: string, parent: string) =>
+    sql.array(
+      sql.object([...columnsOf("t", TERM_COLUMNS), ["parentId", parent]]),
+      `FROM "${table}" t WHERE t."id" IN (SELECT "${column}" FROM "${link}" WHERE "eventId" = e."id")`,
+      `t."id"`,
+    );
+  return sql.object([
+    ["event", sql.object([...columnsOf("e", EVENT_COLUMNS), ["image", image("e")]])],
+    ["venueIds", linkIds("EventVenue", "venueId", `l."position", l."venueId"`)],
+    ["organizerIds", linkIds("EventOrganizer", "organizerId", `l."position", l."organizerId"`)],
+    ["categoryIds", linkIds("EventCategory", "categoryId", `l."categoryId"`)],
+    ["tagIds", linkIds("EventTag", "tagId", `l."tagId"`)],
+    ["members", members("Event", "e", `m."language", m."id"`)],
+    ["venues", linked("Venue", "EventVenue", "venueId", VENUE_COLUMNS)],
+    ["organizers", linked("Organizer", "EventOrganizer", "organizerId", ORGANIZER_COLUMNS)],
+    ["categories", terms("Category", "EventCategory", "categoryId", `t."parentId"`)],
+    ["tags", terms("Tag", "EventTag", "tagId", "NULL")],
+  ]);
+}
+
+function statementsOf(sql: JsonSql) {
+  const document = documentOf(sql);
+  return {
+    id: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."id" = ${sql.param(1)}`,
+    slug: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."language" = ${sql.param(1)} AND e."slug" = ${sql.param(2)}`,
+    ids: `SELECT ${sql.text(sql.aggregate(document))} FROM "Event" e WHERE ${sql.inIds(`e."id"`)}`,
+  };
+}
+
+const STATEMENTS = { sqlite: statementsOf(JSON_SQL.sqlite), postgres: statementsOf(JSON_SQL.postgres) };
+
+export type EventKey = { id: number } | { language: string; slug: string };
+
+/** The event's row and, once it may be shown, what it links to, presented for the scope's actor. */
+export interface LoadedEvent {
+  row: EventRow;
+  relations(options: { jsonLd: boolean }): Promise<EventRelations>;
+}
+
+function reviveEvent(document: EventDocument): EventRow {
+  const event = reviveRow<WithImage<EventColumns>>(
+    document.event,
+    ["postDateUtc", "modifiedUtc", "startUtc", "endUtc"],
+    ["allDay", "hideFromListings", "sticky", "featured", "showMap", "showMapLink", "ticketed"],
+  );
+  return {
+    ...event,
+    venues: document.venueIds.map((venueId) => ({ venueId })),
+    organizers: document.organizerIds.map((organizerId) => ({ organizerId })),
+    categories: document.categoryIds.map((categoryId) => ({ categoryId })),
+    tags: document.tagIds.map((tagId) => ({ tagId })),
+  };
+}
+
+/** The translations of each record: the other members of its group that the actor may list. */
+function translationsIn(scope: Scope, records: ReadonlyArray<Translatable & { members: Member[] }>) {
+  const members = records.flatMap((record) => record.members).filter((member) => isListedFor(scope.actor, member));
+  return translationsOf(records, async () => members);
+}
+
+async function presentLinked<
+  Row extends { id: number; password: string; status: string; authorId: number | null },
+  Output,
+>(
+  scope: Scope,
+  rows: ReadonlyArray<Row & { members: Member[]; language: string; translationGroup: string | null }>,
+  present: (row: Row, view: PresentView) => Output,
+  jsonLd: boolean,
+): Promise<Map<number, Output>> {
+  const translations = await translationsIn(scope, rows);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      present(row, {
+        links: scope.links,
+        jsonLd,
+        redacted: isRedacted(scope.actor, row),
+        translations: translations.get(row.id) ?? {},
+      }),
+    ]),
+  );
+}
+
+function termsById(scope: Scope, taxonomy: "category" | "tag", rows: ReadonlyArray<Stored<TermRow>>) {
+  return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, row.eventCount, scope.links)]));
+}
+
+function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
+  return [...new Map(items.map((item) => [item.id, item])).values()];
+}
+
+/** What the documents' events link to, presented for the scope's actor, as the event presenters take it. */
+async function relationsOf(
+  scope: Scope,
+  documents: readonly EventDocument[],
+  jsonLd: boolean,
+): Promise<EventRelations> {
+  const dates = ["postDateUtc", "modifiedUtc"] as const;
+  const venues = uniqueById(documents.flatMap((document) => document.venues)).map((venue) => ({
+    ...reviveRow<VenueRow>(venue, dates, ["showMap", "showMapLink"]),
+    members: venue.members,
+  }));
+  const organizers = uniqueById(documents.flatMap((document) => document.organizers)).map((organizer) => ({
+    ...reviveRow<OrganizerRow>(organizer, dates, []),
+    members: organizer.members,
+  }));
+  const events = documents.map((document) => ({ ...document.event, members: document.members }));
+  const [venueOutputs, organizerOutputs, translations] = await Promise.all([
+    presentLinked(scope, venues, presentVenue, jsonLd),
+    presentLinked(scope, organizers, presentOrganizer, jsonLd),
+    translationsIn(scope, events),
+  ]);
+  return {
+    venues: venueOutputs,
+    organizers: organizerOutputs,
+    categories: termsById(
+      scope,
+      "category",
+      documents.flatMap((document) => document.categories),
+    ),
+    tags: termsById(
+      scope,
+      "tag",
+      documents.flatMap((document) => document.tags),
+    ),
+    translations,
+  };
+}
+
+/** The event by id or by slug in a language, or null when there is none. */
+export async function readEvent(scope: Scope, key: EventKey): Promise<LoadedEvent | null> {
+  const statements = STATEMENTS[scope.provider];
+  const reader = readerOf(scope.db);
+  const text =
+    "id" in key
+      ? await reader.json(statements.id, [key.id])
+      : await reader.json(statements.slug, [key.language, key.slug]);
+  if (text === null) return null;
+  const document = JSON.parse(text) as EventDocument;
+  return { row: reviveEvent(document), relations: ({ jsonLd }) => relationsOf(scope, [document], jsonLd) };
+}
+
+/** A page of events, in the order of `ids` (ids of events that no longer exist are left out). */
+export interface LoadedEvents {
+  rows: EventRow[];
+  relations(options: { jsonLd: boolean }): Promise<EventRelations>;
+}
+
+export async function readEvents(scope: Scope, ids: readonly number[]): Promise<LoadedEvents> {
+  const text = ids.length
+    ? await readerOf(scope.db).json(STATEMENTS[scope.provider].ids, [JSON_SQL[scope.provider].idsParam(ids)])
+    : null;
+  const byId = new Map((JSON.parse(text ?? "[]") as EventDocument[]).map((document) => [document.event.id, document]));
+  const documents = ids.flatMap((id) => byId.get(id) ?? []);
+  return {
+    rows: documents.map(reviveEvent),
+    relations: ({ jsonLd }) => relationsOf(scope, documents, jsonLd),
+  };
+}
