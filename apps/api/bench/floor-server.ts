@@ -12,7 +12,7 @@ import { limitDriver } from "./limit.driver.ts";
 const url = process.env.DATABASE_URL ?? "";
 const procedures = floorRouter(limitDriver(url));
 const server = await buildServer({
-  handle: createDb(url),
+  handle: await createDb(url),
   site: { timezone: "UTC" },
   bodyLimit: 1_048_576,
   routers: { rest: procedures, app: procedures },

@@ -161,7 +161,10 @@ async function benchmarkCache(
       const bareRun = await measure(bare.origin, bare.pid, { method: "GET", path: "/cal/events/v1/events" }, settings);
       const run = await measure(cached.origin, cached.pid, scenario.rest, settings);
       // The constant-body route is both the floor and the limit of a cached answer.
-      const result = resultOf({ ...base, name: scenario.name, transport: "rest" }, run, { floor: bareRun, limit: bareRun });
+      const result = resultOf({ ...base, name: scenario.name, transport: "rest" }, run, {
+        floor: bareRun,
+        limit: bareRun,
+      });
       record(result, run.failures + bareRun.failures);
     }
   } finally {

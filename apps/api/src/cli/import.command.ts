@@ -81,7 +81,7 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
       const settings = config();
       const text = await readFile(file, "utf8");
       await migrateDatabase(settings.DATABASE_URL);
-      const handle = createDb(settings.DATABASE_URL);
+      const handle = await createDb(settings.DATABASE_URL, { sqliteSynchronous: settings.CALENDAR_SQLITE_SYNCHRONOUS });
       try {
         const actor = await importActor(handle);
         const result = await importCalendar(

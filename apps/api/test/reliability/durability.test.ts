@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const SYNCHRONOUS = { normal: 1n, full: 2n };
 
 async function synchronousOf(url: string, options: Parameters<typeof createDb>[1]) {
-  const handle = createDb(url, options);
+  const handle = await createDb(url, options);
   try {
     const rows = await handle.db.$queryRawUnsafe<Array<{ synchronous: bigint }>>("PRAGMA synchronous");
     return rows[0]?.synchronous;
