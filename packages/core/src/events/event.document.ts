@@ -12,7 +12,7 @@ import type { TermRow } from "../terms/term.store.ts";
 import type { Scope } from "../trpc/context.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
 import type { EventRelations } from "./event.present.ts";
-import type { EventRow } from "./event.rows.ts";
+import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";
 
 /**
  * One event with everything its answer shows (image, links, venues, organizers, terms, the translation groups of
@@ -45,7 +45,10 @@ interface EventDocument {
   tags: Array<Stored<TermRow>>;
 }
 
-const EVENT_COLUMNS = Object.values(Prisma.EventScalarFieldEnum).filter((column) => column !== "searchText");
+/** The columns every event read loads: the same as the Prisma reads (`EVENT_COLUMNS` of `event.rows.ts`). */
+const EVENT_READ_COLUMNS = Object.values(Prisma.EventScalarFieldEnum).filter(
+  (column) => !(column in EVENT_COLUMNS.omit),
+);
 const VENUE_COLUMNS = Object.values(Prisma.VenueScalarFieldEnum);
 const ORGANIZER_COLUMNS = Object.values(Prisma.OrganizerScalarFieldEnum);
 const TERM_COLUMNS = ["id", "name", "nameKey", "slug", "description", "language", "translationGroup", "eventCount"];
@@ -80,7 +83,7 @@ function documentOf(sql: JsonSql): string {
       `t."id"`,
     );
   return sql.object([
-    ["event", sql.object([...columnsOf("e", EVENT_COLUMNS), ["image", image("e")]])],
+    ["event", sql.object([...columnsOf("e", EVENT_READ_COLUMNS), ["image", image("e")]])],
     ["venueIds", linkIds("EventVenue", "venueId", `l."position", l."venueId"`)],
     ["organizerIds", linkIds("EventOrganizer", "organizerId", `l."position", l."organizerId"`)],
     ["categoryIds", linkIds("EventCategory", "categoryId", `l."categoryId"`)],

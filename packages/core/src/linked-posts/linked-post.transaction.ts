@@ -39,6 +39,9 @@ export function pauseBefore(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
 }
 
+/** The queue key every serializable write of this process shares (see `runWrite`). */
+const SERIALIZABLE_WRITES = "serializable writes";
+
 /** The writes of this process waiting for each other, per database and key. */
 const queues = new WeakMap<Db, Map<string, Promise<unknown>>>();
 
@@ -96,5 +99,8 @@ async function withRetries<T>(db: Db, work: (tx: Tx) => Promise<T>, options: Wri
  */
 export function runWrite<T>(db: Db, work: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const run = () => withRetries(db, work, options);
-  return options.queueKey === undefined ? run() : inQueue(db, options.queueKey, run);
+  // Every write advances the one change-version row, so two serializable writes running at once always clash on
+  // it (PostgreSQL aborts the later one): within this process they take turns instead, whatever else they touch.
+  const key = options.serializable ? SERIALIZABLE_WRITES : options.queueKey;
+  return key === undefined ? run() : inQueue(db, key, run);
 }

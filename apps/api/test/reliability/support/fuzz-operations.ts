@@ -307,4 +307,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...linkedPostOperations("organizers", "organizer", ORGANIZER_WRITE),
   ...termOperations("categories", "category"),
   ...termOperations("tags", "tag"),
+  readOp("changes.list", "/changes", { ml_language: "language" }),
 ];
