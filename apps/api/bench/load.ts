@@ -90,7 +90,9 @@ export async function measure(
       rps: result.requests.average,
       p50_ms: result.latency.p50,
       p99_ms: result.latency.p99,
-      failures: result.non2xx + result.errors + result.timeouts,
+      // A revalidation's 304 is its success.
+      failures:
+        result.non2xx - (request.headers?.["if-none-match"] ? result["3xx"] : 0) + result.errors + result.timeouts,
       rss_mb: Math.round(peak * 10) / 10,
       cpu_ms: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
     };

@@ -2,7 +2,6 @@ import {
   appRouter,
   type DbHandle,
   type OutputValidation,
-  readChangeVersion,
   restRouter,
   type Site,
   setOutputValidation,
@@ -14,6 +13,7 @@ import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
 import { registerHealthRoutes } from "./health.ts";
 import { registerCacheHeaders } from "./http/cache-headers.ts";
+import { changeVersionReader } from "./http/change-version.reader.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerConditionalGet } from "./http/conditional-get.ts";
 import { registerOptionsAnswers } from "./http/options.ts";
@@ -95,7 +95,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerCacheHeaders(server, options.cacheMaxAge ?? 0);
   registerResponseCache(server, {
     maxBytes: options.cacheBytes ?? 0,
-    readVersion: () => readChangeVersion(options.handle.db),
+    readVersion: changeVersionReader(options.handle.db),
   });
   await registerCompression(server);
   registerWritePreconditions(server);

@@ -1,7 +1,8 @@
 import type { AppRouter } from "@calendar/core";
-import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient, type TRPCLink } from "@trpc/client";
 import { calendarErrorLink } from "./errors.ts";
 import { languageLink } from "./language.ts";
+import { hasPrecondition, preconditionHeaders } from "./preconditions.ts";
 import type { CalendarLanguage } from "./types.ts";
 
 export interface CalendarClientOptions {
@@ -18,16 +19,27 @@ export interface CalendarClientOptions {
 /** A tRPC client typed by the calendar's router. */
 export type CalendarClient = TRPCClient<AppRouter>;
 
-/** A client of the calendar's tRPC API; every failed call rejects with a `CalendarClientError`. */
+/**
+ * A client of the calendar's tRPC API; every failed call rejects with a `CalendarClientError`. A write of an item
+ * made conditional with `ifMatch(etag)` (or `ifUnmodifiedSince(date)`) as its options goes out on its own request
+ * with `If-Match` (`If-Unmodified-Since`), and rejects with status 412 and code `rest_precondition_failed` when
+ * the item changed since it was read.
+ */
 export function createCalendarClient(options: CalendarClientOptions): CalendarClient {
   const { token, language, fetch } = options;
+  const url = `${options.url.replace(/\/+$/, "")}/trpc`;
+  const authorization = (): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
   const links: TRPCLink<AppRouter>[] = [
     ...(language ? [languageLink(language)] : []),
     calendarErrorLink,
-    httpBatchLink({
-      url: `${options.url.replace(/\/+$/, "")}/trpc`,
-      headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
-      ...(fetch ? { fetch } : {}),
+    splitLink({
+      condition: hasPrecondition,
+      true: httpLink({
+        url,
+        headers: ({ op }) => ({ ...authorization(), ...preconditionHeaders(op) }),
+        ...(fetch ? { fetch } : {}),
+      }),
+      false: httpBatchLink({ url, headers: authorization, ...(fetch ? { fetch } : {}) }),
     }),
   ];
   return createTRPCClient<AppRouter>({ links });

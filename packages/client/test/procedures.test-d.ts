@@ -14,12 +14,15 @@ import {
   type EventListQuery,
   type EventUpdateBySlugInput,
   type EventUpdateInput,
+  ifMatch,
+  ifUnmodifiedSince,
   type Organizer,
   type OrganizerCreateInput,
   type OrganizerList,
   type OrganizerListQuery,
   type OrganizerUpdateBySlugInput,
   type OrganizerUpdateInput,
+  type PreconditionOptions,
   type Tag,
   type TagCreateInput,
   type TagList,
@@ -31,6 +34,7 @@ import {
   type VenueListQuery,
   type VenueUpdateBySlugInput,
   type VenueUpdateInput,
+  type WritePrecondition,
 } from "../src/index.ts";
 
 // Type tests only: nothing here runs, the client is never called.
@@ -260,5 +264,21 @@ describe("the router", () => {
     expectTypeOf<Extract<keyof typeof client, string>>().toEqualTypeOf<
       "events" | "venues" | "organizers" | "categories" | "tags" | "changes"
     >();
+  });
+});
+
+describe("write preconditions", () => {
+  it("ifMatch takes an ETag, ifUnmodifiedSince a Date; both give the options of a write", () => {
+    expectTypeOf(ifMatch).parameters.toEqualTypeOf<[etag: string]>();
+    expectTypeOf(ifUnmodifiedSince).parameters.toEqualTypeOf<[date: Date]>();
+    expectTypeOf(ifMatch).returns.toEqualTypeOf<PreconditionOptions>();
+    expectTypeOf<PreconditionOptions>().toEqualTypeOf<{ context: WritePrecondition }>();
+    expectTypeOf<WritePrecondition>().toEqualTypeOf<{ ifMatch?: string; ifUnmodifiedSince?: Date }>();
+    expectTypeOf(client.venues.update.mutate).toBeCallableWith({ id: 1 }, ifMatch('W/"abc"'));
+    expectTypeOf(client.events.deleteBySlug.mutate).toBeCallableWith({ slug: "jazz" }, ifUnmodifiedSince(new Date()));
+    // @ts-expect-error an ETag is a string
+    ifMatch(42);
+    // @ts-expect-error If-Unmodified-Since is a Date
+    ifUnmodifiedSince("yesterday");
   });
 });

@@ -8,6 +8,7 @@ export {
   type DbHandle,
   type DbOptions,
   type Provider,
+  readerOf,
   type SqliteSynchronous,
   sqliteFilePath,
 } from "./db/db.ts";

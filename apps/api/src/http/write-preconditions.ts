@@ -6,13 +6,12 @@ import { httpDateSeconds, tagListMatches } from "./conditional-get.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Query parameters that change which representation a GET of the same URL answers. */
-const REPRESENTATION_PARAMS = ["ml_language", "password"];
+export const REPRESENTATION_PARAMS = ["ml_language", "password"];
 
-const PRECONDITION_FAILED = restError(
-  412,
-  "rest_precondition_failed",
-  "The resource has changed since you read it (If-Match or If-Unmodified-Since); read it again and retry.",
-);
+export const PRECONDITION_FAILED_CODE = "rest_precondition_failed";
+export const PRECONDITION_FAILED_MESSAGE =
+  "The resource has changed since you read it (If-Match or If-Unmodified-Since); read it again and retry.";
+const PRECONDITION_FAILED = restError(412, PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE);
 
 /** The URL a GET of the written resource would use: its path and the parameters that choose its representation. */
 function readUrl(request: FastifyRequest): string {
@@ -22,6 +21,41 @@ function readUrl(request: FastifyRequest): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** Does the request carry a write precondition (`If-Match` or a valid `If-Unmodified-Since`)? */
+export function hasWritePrecondition(request: FastifyRequest): boolean {
+  return (
+    request.headers["if-match"] !== undefined || httpDateSeconds(request.headers["if-unmodified-since"]) !== undefined
+  );
+}
+
+/**
+ * Is the request's `If-Match` / `If-Unmodified-Since` still true of what a GET of `url`, as the same caller,
+ * answers now? A resource the caller cannot read (any status but 200) fails it.
+ */
+export async function writePreconditionHolds(
+  server: FastifyInstance,
+  request: FastifyRequest,
+  url: string,
+): Promise<boolean> {
+  const ifMatch = request.headers["if-match"];
+  const unmodifiedSince = httpDateSeconds(request.headers["if-unmodified-since"]);
+  const current = await server.inject({
+    method: "GET",
+    url,
+    headers: {
+      host: request.headers.host ?? "localhost",
+      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+    },
+  });
+  if (current.statusCode !== 200) return false;
+  if (ifMatch !== undefined) {
+    const etag = current.headers.etag;
+    return typeof etag === "string" && tagListMatches(ifMatch, etag);
+  }
+  const modified = httpDateSeconds(current.headers["last-modified"]?.toString());
+  return modified === undefined || unmodifiedSince === undefined || modified <= unmodifiedSince;
+}
+
 /**
  * Optimistic concurrency: a write carrying `If-Match` (an ETag the caller read) or `If-Unmodified-Since` is done
  * only if a GET of the same resource, as the same caller, still answers that tag (or was not modified since);
@@ -29,28 +63,9 @@ function readUrl(request: FastifyRequest): string {
  */
 export function registerWritePreconditions(server: FastifyInstance): void {
   server.addHook("preHandler", async (request, reply) => {
-    if (!WRITES.has(request.method)) return;
-    const ifMatch = request.headers["if-match"];
-    const unmodifiedSince = httpDateSeconds(request.headers["if-unmodified-since"]);
-    if (ifMatch === undefined && unmodifiedSince === undefined) return;
+    if (!WRITES.has(request.method) || !hasWritePrecondition(request)) return;
     if (!isRestPath(request.routeOptions.url ?? "")) return;
-    const current = await server.inject({
-      method: "GET",
-      url: readUrl(request),
-      headers: {
-        host: request.headers.host ?? "localhost",
-        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-      },
-    });
-    if (current.statusCode !== 200) return sendRestError(reply, PRECONDITION_FAILED);
-    if (ifMatch !== undefined) {
-      const etag = current.headers.etag;
-      if (typeof etag !== "string" || !tagListMatches(ifMatch, etag)) return sendRestError(reply, PRECONDITION_FAILED);
-      return;
-    }
-    const modified = httpDateSeconds(current.headers["last-modified"]?.toString());
-    if (modified !== undefined && unmodifiedSince !== undefined && modified > unmodifiedSince) {
+    if (!(await writePreconditionHolds(server, request, readUrl(request))))
       return sendRestError(reply, PRECONDITION_FAILED);
-    }
   });
 }

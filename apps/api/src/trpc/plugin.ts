@@ -1,11 +1,13 @@
 import type { Context, DbHandle, Site } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { TRPCRequestInfo } from "@trpc/server/http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actorFromAuthorization } from "../auth.ts";
 import { API_PATH, requestOrigin } from "../rest/base-paths.ts";
 import { logProcedureError, statusOfTrpcErrors } from "../rest/errors.ts";
 import { depthLimitedJsonParser } from "../rest/request.ts";
+import { checkTrpcWritePreconditions } from "./write-preconditions.ts";
 
 export interface TrpcPluginOptions {
   router: AnyTRPCRouter;
@@ -21,15 +23,18 @@ export async function trpcPlugin(scope: FastifyInstance, options: TrpcPluginOpti
     prefix: "/trpc",
     trpcOptions: {
       router: options.router,
-      createContext: async ({ req }: { req: FastifyRequest }): Promise<Context> => ({
-        db,
-        provider,
-        site: options.site,
-        actor: await actorFromAuthorization(db, req.headers.authorization),
-        pathLanguage: null,
-        apiRoot: `${requestOrigin(req)}${API_PATH}`,
-        rest: null,
-      }),
+      createContext: async ({ req, info }: { req: FastifyRequest; info: TRPCRequestInfo }): Promise<Context> => {
+        await checkTrpcWritePreconditions(req.server, options.router, req, info);
+        return {
+          db,
+          provider,
+          site: options.site,
+          actor: await actorFromAuthorization(db, req.headers.authorization),
+          pathLanguage: null,
+          apiRoot: `${requestOrigin(req)}${API_PATH}`,
+          rest: null,
+        };
+      },
       responseMeta: ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
         const status = statusOfTrpcErrors(errors);
         return status === undefined ? {} : { status };

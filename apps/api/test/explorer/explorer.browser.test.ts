@@ -18,6 +18,9 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
   describe.each(PROVIDERS)("%s", (provider) => {
     const server = useTestServer(provider);
     const requested: string[] = [];
+    /** What the browser reported against the page's Content-Security-Policy, and errors the page threw. */
+    const refused: string[] = [];
+    let policy: string | undefined;
     let page: Page | undefined;
 
     beforeAll(async () => {
@@ -29,8 +32,13 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
       page = await browser.page();
       page.setDefaultTimeout(15_000);
       page.on("request", (request) => requested.push(request.url()));
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      page.on("pageerror", (error) => refused.push(error.message));
       // What a browser sends to /cal/events/v1/doc: it prefers HTML, so it gets the explorer.
-      await page.goto(`${server.origin}${ROOT}/doc`);
+      const answer = await page.goto(`${server.origin}${ROOT}/doc`);
+      policy = (await answer?.allHeaders())?.["content-security-policy"];
       await page.locator("#operations-events-events-list").waitFor();
     });
 
@@ -63,6 +71,7 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
         expect.stringMatching(/^organizers/),
         expect.stringMatching(/^categories/),
         expect.stringMatching(/^tags/),
+        expect.stringMatching(/^changes/),
       ]);
       expect(requested.filter((url) => !url.startsWith(`${server.origin}/`))).toEqual([]);
     });
@@ -87,6 +96,12 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
       expect(event.title).toBe("Jazz on the terrace");
       const stored = await server.rest("GET", `${ROOT}/events/${event.id}`);
       expect(stored.body.venue.venue).toBe("Terrasse du Port");
+    });
+
+    // Last, so it covers everything the tests above did on the page: rendering, authorizing, "Try it out".
+    it("works under the page's Content-Security-Policy: nothing refused, no script error", () => {
+      expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; /);
+      expect(refused).toEqual([]);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { ifMatch, ifUnmodifiedSince } from "@calendar/client";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.ts";
@@ -128,6 +129,49 @@ describe.each(PROVIDERS)("conditional requests and caching (%s)", (provider) => 
       headers: { "if-match": (await server.rest("GET", path, { as })).headers.get("etag") ?? "" },
     });
     expect([deleted.status, deleted.body.status]).toEqual([200, "trash"]);
+  });
+
+  it("conditions tRPC writes of an item on the typed client's ifMatch / ifUnmodifiedSince: 412, nothing written", async () => {
+    const as = server.users.editor;
+    const client = server.client(as);
+    const event = await createEvent("Typed guard");
+    const path = `${API}/events/${event.id}`;
+    const read = await server.rest("GET", path, { as });
+    const etag = read.headers.get("etag") ?? "";
+    const readAt = new Date(Date.parse(read.headers.get("last-modified") ?? "") - 1_000);
+    await client.events.update.mutate({ id: event.id, cost: "5" });
+    const stale = [
+      () => client.events.update.mutate({ id: event.id, cost: "99" }, ifMatch(etag)),
+      () => client.events.updateBySlug.mutate({ slug: event.slug, cost: "99" }, ifMatch(etag)),
+      () => client.events.delete.mutate({ id: event.id }, ifUnmodifiedSince(readAt)),
+    ];
+    for (const call of stale) {
+      const error = await call().then(
+        () => undefined,
+        (caught: unknown) => caught as { status: number; code: string; data: { domain: unknown } },
+      );
+      expect([error?.status, error?.code, error?.data.domain]).toEqual([
+        412,
+        "rest_precondition_failed",
+        { code: "rest_precondition_failed", message: expect.stringContaining("changed"), status: 412 },
+      ]);
+    }
+    const row = await server.db.event.findUniqueOrThrow({ where: { id: event.id } });
+    expect([row.cost, row.status]).toEqual(["5", "publish"]);
+    const fresh = (await server.rest("GET", path, { as })).headers.get("etag") ?? "";
+    const written = await client.events.update.mutate({ id: event.id, cost: "7" }, ifMatch(fresh));
+    expect(written.cost).toBe("7");
+    const venue = await client.venues.create.mutate({ venue: "Guarded hall" }, ifMatch("*"));
+    const venueTag = (await server.rest("GET", `${API}/venues/${venue.id}`, { as })).headers.get("etag") ?? "";
+    const renamed = await client.venues.update.mutate(
+      { id: venue.id, city: "Rome" },
+      { context: { ifMatch: venueTag, ifUnmodifiedSince: new Date() } },
+    );
+    expect(renamed.city).toBe("Rome");
+    await expect(client.venues.update.mutate({ id: venue.id, city: "Turin" }, ifMatch(venueTag))).rejects.toMatchObject(
+      { status: 412, code: "rest_precondition_failed" },
+    );
+    expect((await server.db.venue.findUniqueOrThrow({ where: { id: venue.id } })).city).toBe("Rome");
   });
 
   it("marks anonymous answers public and answers with credentials private, varying by credentials and encoding", async () => {

@@ -1,0 +1,13 @@
+import { type Db, readerOf } from "@calendar/core";
+import type { ChangeVersionReader } from "./response-cache.ts";
+
+// Same statement on both providers; the version comes back as text, which both drivers hand over unchanged.
+const VERSION_SQL = `SELECT CAST("version" AS TEXT) FROM "ChangeVersion" WHERE "id" = 1`;
+
+/**
+ * The change version read straight on the driver (a prepared primary-key read), not through Prisma: it runs
+ * on every request the response cache answers, where Prisma's per-query cost would be most of the work.
+ */
+export function changeVersionReader(db: Db): ChangeVersionReader {
+  return async () => Number((await readerOf(db).json(VERSION_SQL, [])) ?? 0);
+}
