@@ -46,6 +46,10 @@ export const configSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((url) => new URL(url).origin)
     .optional(),
+  CALENDAR_SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   CALENDAR_CACHE_MAX_AGE: integer(0, 31_536_000).default(0),
   CALENDAR_CACHE_MB: integer(0, 4_096).default(32),
   CALENDAR_REQUEST_TIMEOUT: integer(1_000, 600_000).default(30_000),

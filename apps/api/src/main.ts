@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
   const server = await buildServer({
     handle,
-    site: { timezone: config.CALENDAR_TIMEZONE, changesRetentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS },
+    site: {
+      timezone: config.CALENDAR_TIMEZONE,
+      changesRetentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
+      siteUrl: config.CALENDAR_SITE_URL,
+    },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
     requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,
     trustProxy: config.TRUST_PROXY,

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { registerAuthFailureLimit } from "./auth-failures.ts";
 import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
+import { registerEventPages } from "./event-page.ts";
 import { registerHealthRoutes } from "./health.ts";
 import { registerCacheHeaders } from "./http/cache-headers.ts";
 import { changeVersionReader } from "./http/change-version.reader.ts";
@@ -113,6 +114,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await server.register(icalRoutes, ical);
   await server.register(trpcPlugin, { router: routers.app, handle: options.handle, site: options.site });
+  // Events' `url` points here unless a public site shows them.
+  if (!options.site.siteUrl) registerEventPages(server, { handle: options.handle, site: options.site });
 
   server.setNotFoundHandler((request, reply) =>
     sendRestError(reply, isRestPath(request.url.split("?")[0] ?? "") ? NO_ROUTE : NOT_FOUND),

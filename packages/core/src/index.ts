@@ -14,7 +14,8 @@ export {
 } from "./db/db.ts";
 export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
 export { createEventsInBulk } from "./events/event.bulk.service.ts";
-export { eventListQuery } from "./events/event.schemas.ts";
+export { type EventDetailOutput, eventListQuery } from "./events/event.schemas.ts";
+export { getEventBySlug } from "./events/event.service.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export { DEFAULT_HORIZON_MONTHS, type ImportResult, importQuery } from "./ical/ical.import.schemas.ts";
 export { type IcalImportOptions, importCalendar } from "./ical/ical.import.service.ts";

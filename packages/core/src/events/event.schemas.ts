@@ -25,7 +25,6 @@ import { statusFilter, writableStatus } from "../shared/visibility.ts";
 import { embeddedTermOutput } from "../terms/term.schemas.ts";
 import { venueCreateBody, venueJsonLd, venueOutput } from "../venues/venue.schemas.ts";
 
-const MAX_TEXT = 65_535;
 const MAX_LINKS = 50;
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
 
@@ -41,11 +40,11 @@ export const dateValue = z.preprocess(
 );
 export type DateValue = z.infer<typeof dateValue>;
 
-/** Text kept exactly as written, which must not be blank (the reference rejects an empty description). */
-const nonBlankText = z
-  .string()
-  .max(MAX_TEXT)
-  .refine((text) => text.trim() !== "", "Must not be empty.");
+/**
+ * Text kept exactly as written, which must not be blank (the reference rejects an empty description). Only the body
+ * limit bounds its length, as WordPress's post content.
+ */
+const nonBlankText = z.string().refine((text) => text.trim() !== "", "Must not be empty.");
 
 /** An IANA time zone, or `""` for the site's. */
 const timezoneValue = z

@@ -120,7 +120,8 @@ function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: 
     summary: event.title,
     description: descriptionOf(event),
     location: locationOf(event),
-    organizer: organizer ? { name: organizer.organizer, email: organizer.email ?? "" } : null,
+    // ORGANIZER is a mail address (RFC 5545 3.8.4.3): an organizer without one is left out, not an error.
+    organizer: organizer?.email ? { name: organizer.organizer, email: organizer.email } : null,
     categories: event.categories.map((category) => ({ name: category.name })),
     url: event.url,
     status: statusOf(event.status),

@@ -6,7 +6,6 @@ import { statusFilter, writableStatus } from "../shared/visibility.ts";
 
 /** Venues and organizers ("linked posts" in the reference): the schemas both resources share. */
 
-const MAX_TEXT = 65_535;
 const MAX_LINE = 1_000;
 export const MAX_NAME = 500;
 export const MAX_SEARCH = 200;
@@ -15,6 +14,9 @@ export const MAX_SEARCH = 200;
 export function clearableText(max = MAX_LINE) {
   return z.preprocess((value: string | null) => value ?? "", z.string().max(max));
 }
+
+/** Long text (HTML allowed), `""`/null to clear it; bounded by the body limit only, as WordPress's post content. */
+const clearableLongText = z.preprocess((value: string | null) => value ?? "", z.string());
 
 /** A website: an http(s) URL, or `""`/null to remove it. */
 export const websiteUrl = z
@@ -51,8 +53,8 @@ export const linkedPostWriteShape = {
   author: positiveId.optional().meta({ description: "Id of the author (an existing user)." }),
   date: dateValue.optional().meta({ description: "Publication date, in the site time zone." }),
   date_utc: dateValue.optional().meta({ description: "Publication date in UTC." }),
-  description: clearableText(MAX_TEXT).optional().meta({ description: "Description (HTML allowed)." }),
-  excerpt: clearableText(MAX_TEXT).optional().meta({ description: "Short description." }),
+  description: clearableLongText.optional().meta({ description: "Description (HTML allowed)." }),
+  excerpt: clearableLongText.optional().meta({ description: "Short description." }),
   status: writableStatus.optional(),
   image: imageRef.optional(),
   slug: nonEmptyString.max(190).optional().meta({ description: "URL name (made from the name when absent)." }),

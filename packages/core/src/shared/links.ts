@@ -7,6 +7,8 @@ import type { Language } from "./language.ts";
 export interface LinkBase {
   apiRoot: string;
   languageParam?: Language | undefined;
+  /** The public site permalinks point to, when it is not this server (`CALENDAR_SITE_URL`). */
+  siteUrl?: string | undefined;
 }
 
 export type QueryValue = string | number | boolean | ReadonlyArray<string | number> | undefined;
@@ -35,10 +37,13 @@ export function siteOrigin(base: LinkBase): string {
   return base.apiRoot.replace(API_SUFFIX, "");
 }
 
-/** The public page of a record, e.g. `<site>/de/event/<slug>/` (keeps the language prefix of the request). */
+/**
+ * The public page of a record, e.g. `<site>/de/event/<slug>/` (keeps the language prefix of the request), on the
+ * configured public site or else on this server, as WordPress builds permalinks from its home URL.
+ */
 export function permalink(base: LinkBase, kind: "event" | "venue" | "organizer" | "category" | "tag", slug: string) {
   const prefix = base.apiRoot.slice(siteOrigin(base).length).replace(/\/cal\/events\/v1$/, "");
-  return `${siteOrigin(base)}${prefix}/${kind}/${encodeURIComponent(slug)}/`;
+  return `${base.siteUrl ?? siteOrigin(base)}${prefix}/${kind}/${encodeURIComponent(slug)}/`;
 }
 
 /** The reference's `global_id`: `<host[/path]>?id=<id>`. */

@@ -11,7 +11,6 @@ export const TAXONOMY_NAMES = { category: "tribe_events_cat", tag: "post_tag" } 
 export type TaxonomyName = (typeof TAXONOMY_NAMES)[Taxonomy];
 
 const MAX_NAME = 200;
-const MAX_DESCRIPTION = 65_535;
 
 export const termUrls = z.object({
   self: z.string(),
@@ -104,11 +103,8 @@ export const termListQuery = z.object({
 });
 export type TermListQuery = z.infer<typeof termListQuery>;
 
-/** Text that, when sent, must not be blank; kept as written. */
-const nonBlankText = z
-  .string()
-  .max(MAX_DESCRIPTION)
-  .refine((text) => text.trim() !== "", "Must not be empty.");
+/** Text that, when sent, must not be blank; kept as written, bounded by the body limit only. */
+const nonBlankText = z.string().refine((text) => text.trim() !== "", "Must not be empty.");
 
 /** The write fields of a category (tags: without `parent`). */
 export const termCreateBody = z.object({

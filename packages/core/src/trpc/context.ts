@@ -17,6 +17,8 @@ export interface Site {
   globalIdHost?: string;
   /** Days sync tokens stay usable and deletions are kept in the change feed (default 30). */
   changesRetentionDays?: number;
+  /** The public site whose pages show the records (`CALENDAR_SITE_URL`, no trailing slash); permalinks point there. */
+  siteUrl?: string | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
     provider: ctx.provider,
     actor: ctx.actor,
     language: resolveLanguage(mlLanguage, ctx.pathLanguage),
-    links: { apiRoot: ctx.apiRoot, languageParam: mlLanguage },
+    links: { apiRoot: ctx.apiRoot, languageParam: mlLanguage, siteUrl: ctx.site.siteUrl },
     site: ctx.site,
   };
 }

@@ -20,6 +20,7 @@ export type FieldKind =
   | "requiredText" // title, names: non-empty
   | "nonBlankText" // event description/excerpt, term description: if sent, not blank
   | "clearableText" // venue/organizer fields: "" or null clear them
+  | "clearableLongText" // venue/organizer description/excerpt: as clearableText, bounded by the body limit only
   | "slug"
   | "date"
   | "listDate"
@@ -136,10 +137,14 @@ export const genericBreaker: fc.Arbitrary<FuzzValue> = fc.oneof(
 
 const tooLong = (length: number) => any("x".repeat(length));
 
+/** Long text is bounded by the body limit only (1 MiB in the tests): one character more is a 413. */
+const overBodyLimit = tooLong(1024 * 1024 + 1);
+
 const BREAKERS: Record<FieldKind, FuzzValue[]> = {
   requiredText: [any(""), any("   "), any("\t\n"), tooLong(2_000), json(5), json(true), json(["a"])],
-  nonBlankText: [any("   "), tooLong(70_000), json(5), json(false), json(["a"])],
+  nonBlankText: [any("   "), overBodyLimit, json(5), json(false), json(["a"])],
   clearableText: [tooLong(70_000), json(5), json(true), json(["a"])],
+  clearableLongText: [overBodyLimit, json(5), json(true), json(["a"])],
   slug: [any(""), any("   "), tooLong(1_000), json(7), json(["a"])],
   date: [any("zzzz-not-a-date"), any("+999999 years"), any("NaN"), any("[date]"), json(1e308), json(true)],
   listDate: [any("zzzz-not-a-date"), any("-999999 years"), any("[date]")],
