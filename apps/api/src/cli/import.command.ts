@@ -1,9 +1,6 @@
 import { readFile } from "node:fs/promises";
 import {
-  type Actor,
   createDb,
-  createUser,
-  type DbHandle,
   DEFAULT_HORIZON_MONTHS,
   DEFAULT_LANGUAGE,
   type ImportResult,
@@ -11,29 +8,16 @@ import {
   LANGUAGES,
   type Language,
   languageSchema,
-  listUsers,
-  revokeTokens,
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Config } from "../config.ts";
+import { toolAdministrator } from "../tool-administrator.ts";
 import type { CliOutput } from "./program.ts";
 
 /** The user imports from the command line are written as (an administrator without tokens). */
 const IMPORT_LOGIN = "calendar-import";
 const SERIES_CAP = 500;
-
-async function importActor(handle: DbHandle): Promise<Actor> {
-  const existing = (await listUsers(handle.db)).find((user) => user.login === IMPORT_LOGIN);
-  if (existing) return { kind: "user", id: existing.id, login: existing.login, role: "administrator" };
-  const created = await createUser(handle.db, {
-    login: IMPORT_LOGIN,
-    role: "administrator",
-    displayName: "Calendar import",
-  });
-  await revokeTokens(handle.db, { login: IMPORT_LOGIN });
-  return { kind: "user", id: created.id, login: created.login, role: "administrator" };
-}
 
 function languageArgument(value: string): Language {
   const parsed = languageSchema.safeParse(value);
@@ -83,7 +67,7 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
       await migrateDatabase(settings.DATABASE_URL);
       const handle = await createDb(settings.DATABASE_URL, { sqliteSynchronous: settings.CALENDAR_SQLITE_SYNCHRONOUS });
       try {
-        const actor = await importActor(handle);
+        const actor = await toolAdministrator(handle, IMPORT_LOGIN, "Calendar import");
         const result = await importCalendar(
           {
             db: handle.db,

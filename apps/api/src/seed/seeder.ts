@@ -1,18 +1,15 @@
 import {
-  type Actor,
   appRouter,
   type Context,
   createCallerFactory,
-  createUser,
   type DbHandle,
   DomainError,
   type Language,
-  listUsers,
-  revokeTokens,
   type Scope,
   type Site,
   scopeOf,
 } from "@calendar/core";
+import { toolAdministrator } from "../tool-administrator.ts";
 
 /** The administrator that owns seeded content. It has no usable token: it exists to be the author. */
 export const SEED_LOGIN = "calendar-seed";
@@ -25,18 +22,6 @@ const createCaller = createCallerFactory(appRouter);
 export interface Seeder {
   caller: ReturnType<typeof createCaller>;
   scope(language: Language): Scope;
-}
-
-async function seedActor(handle: DbHandle): Promise<Actor> {
-  const existing = (await listUsers(handle.db)).find((user) => user.login === SEED_LOGIN);
-  if (existing) return { kind: "user", id: existing.id, login: existing.login, role: "administrator" };
-  const created = await createUser(handle.db, {
-    login: SEED_LOGIN,
-    role: "administrator",
-    displayName: "Calendar seed",
-  });
-  await revokeTokens(handle.db, { login: SEED_LOGIN });
-  return { kind: "user", id: created.id, login: created.login, role: "administrator" };
 }
 
 /** A seeder over an empty calendar (a seed never mixes with existing events: 409 otherwise). */
@@ -52,7 +37,7 @@ export async function createSeeder(handle: DbHandle, site: Site): Promise<Seeder
   const context: Context = {
     db: handle.db,
     provider: handle.provider,
-    actor: await seedActor(handle),
+    actor: await toolAdministrator(handle, SEED_LOGIN, "Calendar seed"),
     site,
     pathLanguage: null,
     apiRoot: SEED_API_ROOT,
