@@ -1,5 +1,4 @@
 import {
-  type Context,
   type DbHandle,
   eventFeed,
   eventFileById,
@@ -19,10 +18,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { z } from "zod";
-import { actorFromAuthorization } from "../auth.ts";
-import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
+import { REST_BASES, type RestBase } from "./base-paths.ts";
 import { restError } from "./envelope.ts";
 import { sendRestError } from "./errors.ts";
+import { restContext } from "./plugin.ts";
 
 export interface IcalRouteOptions extends FeedOptions {
   handle: DbHandle;
@@ -44,17 +43,8 @@ async function scopeFor(
   options: IcalRouteOptions,
   language: Language | undefined,
 ): Promise<Scope> {
-  const { db, provider } = options.handle;
-  const context: Context = {
-    db,
-    provider,
-    site: options.site,
-    actor: await actorFromAuthorization(db, request.headers.authorization),
-    pathLanguage: base.language,
-    apiRoot: `${requestOrigin(request)}${base.path}`,
-    rest: null,
-  };
-  return scopeOf(context, language);
+  // The answers are iCalendar, not a procedure's JSON: no status or headers for the REST adapter to send.
+  return scopeOf(await restContext(request, base, options, null), language);
 }
 
 function sendCalendar(reply: FastifyReply, body: string, filename?: string): FastifyReply {

@@ -17,7 +17,13 @@ export interface RestPluginOptions {
   site: Site;
 }
 
-async function restContext(request: FastifyRequest, base: RestBase, options: RestPluginOptions): Promise<Context> {
+/** The context of a REST request under `base`: the caller its Authorization header names, links from its origin. */
+export async function restContext(
+  request: FastifyRequest,
+  base: RestBase,
+  options: Pick<RestPluginOptions, "handle" | "site">,
+  rest: Context["rest"] = { headers: {} },
+): Promise<Context> {
   const { db, provider } = options.handle;
   return {
     db,
@@ -26,7 +32,7 @@ async function restContext(request: FastifyRequest, base: RestBase, options: Res
     actor: await actorFromAuthorization(db, request.headers.authorization),
     pathLanguage: base.language,
     apiRoot: `${requestOrigin(request)}${base.path}`,
-    rest: { headers: {} },
+    rest,
   };
 }
 
