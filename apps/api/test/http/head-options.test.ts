@@ -1,27 +1,10 @@
-import { connect } from "node:net";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { rawExchange } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
 const IDENTITY = { "accept-encoding": "identity" };
-
-/** Sends raw bytes on a new connection; resolves with everything received within `ms`. */
-function rawExchange(origin: string, bytes: string, ms = 1_000): Promise<string> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    let received = "";
-    socket.on("data", (chunk) => {
-      received += chunk;
-    });
-    socket.on("error", reject);
-    setTimeout(() => {
-      socket.destroy();
-      resolve(received);
-    }, ms);
-  });
-}
 
 /** Every header but the date and the connection's own (fetch closes the connection after a HEAD). */
 function headersOf(headers: Headers): Record<string, string> {
@@ -82,7 +65,11 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       'Content-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a":1}',
     ];
     for (const body of bodies) {
-      const raw = await rawExchange(server.origin, `HEAD ${API}/events/999999 HTTP/1.1\r\nHost: test\r\n${body}`);
+      const raw = await rawExchange(
+        server.origin,
+        `HEAD ${API}/events/999999 HTTP/1.1\r\nHost: test\r\n${body}`,
+        1_000,
+      );
       const [head = "", rest] = raw.split("\r\n\r\n");
       expect(head.split("\r\n")[0]).toBe("HTTP/1.1 404 Not Found");
       expect(head).toMatch(/\r\ncontent-length: \d+/i);

@@ -1,24 +1,10 @@
-import { connect } from "node:net";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { rawExchange } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
 const TOO_LARGE = { code: "rest_payload_too_large", message: "The request body is too large.", data: { status: 413 } };
-
-/** Sends raw bytes on a new connection and returns everything the server sends back until it closes. */
-function rawExchange(origin: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    let received = "";
-    socket.on("data", (chunk) => {
-      received += chunk;
-    });
-    socket.on("close", () => resolve(received));
-    socket.on("error", reject);
-  });
-}
 
 function bodyOf(raw: string): unknown {
   return JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4));
