@@ -1,8 +1,7 @@
-import type { ChildProcess } from "node:child_process";
 import { createUser, type Provider } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { finished, listening, runEntry } from "./support/process.ts";
+import { type ServerInstance, startServerInstance, stopServerInstances } from "./support/process.ts";
 
 /**
  * The server keeps no state between requests, so several instances behind a load balancer share one database:
@@ -11,43 +10,29 @@ import { finished, listening, runEntry } from "./support/process.ts";
 
 const API = "/cal/events/v1";
 
-interface Instance {
-  origin: string;
-  child: ChildProcess;
-}
-
-async function start(databaseUrl: string): Promise<Instance> {
-  const child = runEntry("src/main.ts", [], { DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "info" });
-  return { origin: await listening(child), child };
-}
-
 /** A response body with the answering instance's address taken out of its links, to compare two instances. */
-async function bodyOf(instance: Instance, response: Response): Promise<unknown> {
+async function bodyOf(instance: ServerInstance, response: Response): Promise<unknown> {
   const host = new URL(instance.origin).host;
   return JSON.parse((await response.text()).replaceAll(instance.origin, "<origin>").replaceAll(host, "<host>"));
 }
 
 describe.each(PROVIDERS)("two server instances on one database (%s)", (provider: Provider) => {
   const database = useTestDatabase(provider);
-  let first: Instance;
-  let second: Instance;
+  let first: ServerInstance;
+  let second: ServerInstance;
   let authorization = "";
 
   beforeAll(async () => {
     const editor = await createUser(database.current.handle.db, { login: "scaler", role: "editor" });
     authorization = `Bearer ${editor.token}`;
-    [first, second] = await Promise.all([start(database.current.url), start(database.current.url)]);
+    [first, second] = await Promise.all([
+      startServerInstance(database.current.url),
+      startServerInstance(database.current.url),
+    ]);
   });
-  afterAll(async () => {
-    for (const instance of [first, second]) {
-      if (!instance) continue;
-      const done = finished(instance.child);
-      instance.child.kill("SIGTERM");
-      await done;
-    }
-  });
+  afterAll(() => stopServerInstances([first, second]));
 
-  const send = (instance: Instance, method: string, path: string, body?: unknown) =>
+  const send = (instance: ServerInstance, method: string, path: string, body?: unknown) =>
     fetch(`${instance.origin}${API}${path}`, {
       method,
       headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },

@@ -1,9 +1,8 @@
-import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { createUser, type Provider } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { finished, listening, runEntry } from "../support/process.ts";
+import { type ServerInstance, startServerInstance, stopServerInstances } from "../support/process.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -88,35 +87,21 @@ describe("the shared response cache turned off", () => {
   });
 });
 
-interface Instance {
-  origin: string;
-  child: ChildProcess;
-}
-
-async function start(databaseUrl: string): Promise<Instance> {
-  const child = runEntry("src/main.ts", [], { DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "info" });
-  return { origin: await listening(child), child };
-}
-
 describe.each(PROVIDERS)("two server processes with their caches on one database (%s)", (provider: Provider) => {
   const database = useTestDatabase(provider);
-  let first: Instance;
-  let second: Instance;
+  let first: ServerInstance;
+  let second: ServerInstance;
   let authorization = "";
 
   beforeAll(async () => {
     const editor = await createUser(database.current.handle.db, { login: "cacher", role: "editor" });
     authorization = `Bearer ${editor.token}`;
-    [first, second] = await Promise.all([start(database.current.url), start(database.current.url)]);
+    [first, second] = await Promise.all([
+      startServerInstance(database.current.url),
+      startServerInstance(database.current.url),
+    ]);
   });
-  afterAll(async () => {
-    for (const instance of [first, second]) {
-      if (!instance) continue;
-      const done = finished(instance.child);
-      instance.child.kill("SIGTERM");
-      await done;
-    }
-  });
+  afterAll(() => stopServerInstances([first, second]));
 
   it("changes the other instance's ETag and cached answer at once after a write through one", async () => {
     const url = `${second.origin}${API}/events?${YEAR}`;

@@ -49,3 +49,25 @@ export function listening(child: ChildProcess): Promise<string> {
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }
+
+/** A server process (`src/main.ts`) and the origin it answers on. */
+export interface ServerInstance {
+  origin: string;
+  child: ChildProcess;
+}
+
+/** Starts the server on `databaseUrl` at a free port (it logs its address at start). */
+export async function startServerInstance(databaseUrl: string): Promise<ServerInstance> {
+  const child = runEntry("src/main.ts", [], { DATABASE_URL: databaseUrl, PORT: "0", LOG_LEVEL: "info" });
+  return { origin: await listening(child), child };
+}
+
+/** Stops each started instance with SIGTERM and waits for it to exit. */
+export async function stopServerInstances(instances: ReadonlyArray<ServerInstance | undefined>): Promise<void> {
+  for (const instance of instances) {
+    if (!instance) continue;
+    const done = finished(instance.child);
+    instance.child.kill("SIGTERM");
+    await done;
+  }
+}
