@@ -1,7 +1,7 @@
-import { request } from "node:http";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { getWithHost } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -50,21 +50,6 @@ describe.each(PROVIDERS)("rate limits with the default settings (%s)", (provider
     expect((await server.rest("GET", `${API}/venues`)).status).toBe(200);
   });
 });
-
-/** A GET naming another Host (fetch always sends the URL's own). */
-function getWithHost(origin: string, path: string, host: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    request(`${origin}${path}`, { headers: { host } }, (response) => {
-      let text = "";
-      response.on("data", (chunk) => {
-        text += chunk;
-      });
-      response.on("end", () => resolve(JSON.parse(text)));
-    })
-      .on("error", reject)
-      .end();
-  });
-}
 
 describe("links with CALENDAR_PUBLIC_URL", () => {
   const server = useTestServer("sqlite", { publicUrl: "https://calendar.example.org" });

@@ -1,27 +1,12 @@
-import { request } from "node:http";
 import { createUser, type Provider } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerInstance, startServerInstance, stopServerInstances } from "../support/process.ts";
+import { getWithHost } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
 const YEAR = "start_date=2030-01-01&end_date=2030-12-31";
-
-/** A GET naming another Host (fetch always sends the URL's own). */
-function getWithHost(origin: string, path: string, host: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    request(`${origin}${path}`, { headers: { host } }, (response) => {
-      let text = "";
-      response.on("data", (chunk) => {
-        text += chunk;
-      });
-      response.on("end", () => resolve(JSON.parse(text)));
-    })
-      .on("error", reject)
-      .end();
-  });
-}
 
 describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
   const server = useTestServer(provider, { cacheBytes: 1024 * 1024 });

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { connect } from "node:net";
 
 /**
@@ -21,5 +22,20 @@ export function rawExchange(origin: string, bytes: string, ms?: number): Promise
       socket.destroy();
       resolve(received);
     }, ms);
+  });
+}
+
+/** A GET naming another Host (fetch always sends the URL's own); resolves with the parsed JSON body. */
+export function getWithHost(origin: string, path: string, host: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    request(`${origin}${path}`, { headers: { host } }, (response) => {
+      let text = "";
+      response.on("data", (chunk) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve(JSON.parse(text)));
+    })
+      .on("error", reject)
+      .end();
   });
 }
