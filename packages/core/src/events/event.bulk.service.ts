@@ -19,7 +19,7 @@ import { scheduleOf } from "./event.dates.ts";
 import { invalidLinkedPostId, unknownLinkedIds } from "./event.errors.ts";
 import { type EventCreateBody, eventCreateBody } from "./event.schemas.ts";
 import { newEventColumns, requireAuthorChoice } from "./event.write.service.ts";
-import { uniqueIds } from "./event.write.ts";
+import { namesLinkedRecords, uniqueIds } from "./event.write.ts";
 
 /** A batch of thousands of events takes seconds, on a loaded PostgreSQL maybe a minute. */
 const BULK_WRITE = { timeout: 300_000 };
@@ -96,7 +96,7 @@ export async function createEventsInBulk(scope: Scope, inputs: readonly unknown[
       );
       return ids;
     },
-    BULK_WRITE,
+    { ...BULK_WRITE, serializable: bodies.some(namesLinkedRecords) },
   );
 }
 

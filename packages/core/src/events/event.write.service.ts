@@ -22,7 +22,7 @@ import { eventNotFound, invalidLinkedPostId, unknownLinkedIds } from "./event.er
 import { presentEventById } from "./event.read.service.ts";
 import type { EventCreateBody, EventOutput, EventUpdateInput, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
-import { changesSchedule, postDateOf, scalarChanges, uniqueIds } from "./event.write.ts";
+import { changesSchedule, namesLinkedRecords, postDateOf, scalarChanges, uniqueIds } from "./event.write.ts";
 
 type LinkRef<T> = number | LinkedIdRef | T;
 
@@ -274,7 +274,10 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
       await recordChanges(tx, [{ type: "event", action: "created", ...created }]);
       return created.id;
     },
-    { queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}` },
+    {
+      serializable: namesLinkedRecords(body),
+      queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}`,
+    },
   );
   return presentEventById(scope, id);
 }

@@ -58,3 +58,14 @@ export function postDateOf(
 export function uniqueIds(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
+
+/**
+ * Does the write name a venue, organizer or term, one it creates unless it exists? Such a write runs serializable,
+ * as `POST /venues` does: the name has no unique index, so two servers could otherwise both find it missing.
+ */
+export function namesLinkedRecords(fields: Pick<EventWriteFields, "venue" | "organizer" | "categories" | "tags">) {
+  const inline = (refs: ReadonlyArray<unknown> | undefined) =>
+    refs?.some((ref) => typeof ref === "object" && ref !== null && !("id" in ref)) ?? false;
+  const termNames = [...(fields.categories ?? []), ...(fields.tags ?? [])];
+  return inline(fields.venue) || inline(fields.organizer) || termNames.some((ref) => typeof ref === "string");
+}
