@@ -230,15 +230,16 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
   database
     .command("seed")
     .description(
-      "Fill an empty database: a demo calendar in English, German and French, or with --events N the benchmark calendar.",
+      "Fill an empty database (any with --force): a demo calendar in English, German and French, or with --events N the benchmark calendar.",
     )
     .option("--events <count>", "write the benchmark calendar with this many events (issue 7)", positiveInteger)
-    .action(async (options: { events?: number }) => {
+    .option("--force", "add the data to a calendar that already has events")
+    .action(async (options: { events?: number; force?: boolean }) => {
       const settings = config();
       const site = { timezone: settings.CALENDAR_TIMEZONE };
       const started = Date.now();
       const summary = await withDatabase(settings, output, "write", async (handle) => {
-        const seeder = await createSeeder(handle, site);
+        const seeder = await createSeeder(handle, site, { force: options.force });
         if (options.events === undefined) return seedDemoCalendar(seeder);
         const bar = progressBar("Seeding events", options.events);
         const seeded = await seedBenchmarkCalendar(seeder, { events: options.events, onProgress: bar.update });

@@ -5,15 +5,35 @@ import { SeededRandom } from "./random.ts";
 import type { Seeder } from "./seeder.ts";
 
 /**
- * The benchmark calendar of issue 7: `events` events over three years (one year back, two ahead), 500 venues
- * (half with coordinates), 300 organizers, 40 categories in a two-level tree, 200 tags, several links per event,
+ * The benchmark calendar of issue 7: `events` events over three years (one year back, two ahead), from 1,000
+ * events on 500 venues (half with coordinates), 300 organizers, 40 categories in a two-level tree and 200 tags
+ * (fewer for a smaller calendar, see `benchmarkShape`), several links per event,
  * 10 % drafts, 5 % password-protected, in three languages (60 % English; the German and French events translate
  * English ones). The same size always gives the same calendar (a seeded random source; dates relative to today).
  */
 
 type EventBody = RouterInputs["events"]["create"];
 
-export const BENCHMARK_SHAPE = { venues: 500, organizers: 300, topCategories: 8, subcategories: 4, tags: 200 };
+/** The linked records of a calendar of `FULL_SHAPE_EVENTS` events or more (all the benchmark's sizes). */
+const FULL_SHAPE = { venues: 500, organizers: 300, subcategories: 4, tags: 200 };
+const FULL_SHAPE_EVENTS = 1_000;
+
+export type BenchmarkShape = typeof FULL_SHAPE;
+
+/**
+ * The linked records of a calendar of `events` events: issue 7's from 1,000 events, proportionally fewer below
+ * (at least one venue and organizer, eight top categories and ten tags), so that fifty events do not come with
+ * five hundred venues.
+ */
+export function benchmarkShape(events: number): BenchmarkShape {
+  const share = Math.min(1, events / FULL_SHAPE_EVENTS);
+  return {
+    venues: Math.max(1, Math.round(FULL_SHAPE.venues * share)),
+    organizers: Math.max(1, Math.round(FULL_SHAPE.organizers * share)),
+    subcategories: Math.round(FULL_SHAPE.subcategories * share),
+    tags: Math.max(10, Math.round(FULL_SHAPE.tags * share)),
+  };
+}
 
 /** Events per transaction of the bulk path. */
 const BATCH = 5_000;
@@ -267,22 +287,21 @@ function bodyOf(plan: EventPlan, language: SeedLanguage, index: number, translat
   };
 }
 
-async function seedLinkables(seeder: Seeder, random: SeededRandom): Promise<Linkables> {
+async function seedLinkables(seeder: Seeder, random: SeededRandom, shape: BenchmarkShape): Promise<Linkables> {
   const { caller } = seeder;
   const categories: number[] = [];
   for (const top of TOP_CATEGORIES) {
     const parent = (await caller.categories.create({ name: top, description: `Everything ${top.toLowerCase()}.` })).id;
     categories.push(parent);
-    for (const sub of SUBCATEGORIES.slice(0, BENCHMARK_SHAPE.subcategories)) {
+    for (const sub of SUBCATEGORIES.slice(0, shape.subcategories)) {
       categories.push((await caller.categories.create({ name: `${top}: ${sub}`, parent })).id);
     }
   }
   const tags: number[] = [];
-  for (const variant of TAG_VARIANTS) {
-    for (const word of TAG_WORDS) tags.push((await caller.tags.create({ name: `${word} ${variant}`.trim() })).id);
-  }
+  const tagNames = TAG_VARIANTS.flatMap((variant) => TAG_WORDS.map((word) => `${word} ${variant}`.trim()));
+  for (const name of tagNames.slice(0, shape.tags)) tags.push((await caller.tags.create({ name })).id);
   const venues: Linkables["venues"] = [];
-  for (let index = 0; index < BENCHMARK_SHAPE.venues; index++) {
+  for (let index = 0; index < shape.venues; index++) {
     const city = CITIES[index % CITIES.length] ?? CITIES[0];
     const name = `${random.pick(VENUE_NAMES)} ${random.pick(VENUE_KINDS)} ${city.name} ${index + 1}`;
     const located = index % 2 === 0;
@@ -301,7 +320,7 @@ async function seedLinkables(seeder: Seeder, random: SeededRandom): Promise<Link
     venues.push({ id: created.id, zone: city.zone, city: city.name });
   }
   const organizers: number[] = [];
-  for (let index = 0; index < BENCHMARK_SHAPE.organizers; index++) {
+  for (let index = 0; index < shape.organizers; index++) {
     const city = CITIES[index % CITIES.length] ?? CITIES[0];
     const name = `${city.name} ${random.pick(WORDS.topic.en)} ${random.pick(ORGANIZER_KINDS)} ${index + 1}`;
     const created = await caller.organizers.create({
@@ -325,7 +344,7 @@ export interface BenchmarkSeedOptions {
 export async function seedBenchmarkCalendar(seeder: Seeder, options: BenchmarkSeedOptions): Promise<SeedSummary> {
   const random = new SeededRandom(7);
   const today = DateTime.fromJSDate(options.today ?? new Date(), { zone: "UTC" }).startOf("day");
-  const linkables = await seedLinkables(seeder, random);
+  const linkables = await seedLinkables(seeder, random, benchmarkShape(options.events));
   const translated = Math.floor(options.events * 0.2);
   const english = options.events - 2 * translated;
   const plans = Array.from({ length: english }, () => planEvent(random, linkables, today));

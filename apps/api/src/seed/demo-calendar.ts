@@ -1,4 +1,5 @@
-import type { RouterInputs } from "@calendar/core";
+import { DomainError, type RouterInputs } from "@calendar/core";
+import { TRPCError } from "@trpc/server";
 import { DateTime } from "luxon";
 import type { Seeder } from "./seeder.ts";
 
@@ -54,82 +55,118 @@ const TAGS: Array<{ key: string; name: Translated }> = [
 const VENUES = [
   {
     key: "hall",
-    venue: "Riverside Concert Hall",
+    venue: { en: "Riverside Concert Hall", de: "Konzerthaus am Fluss", fr: "Salle de concert du Fleuve" },
     address: "Uferstraße 12",
     city: "Berlin",
     zip: "10115",
     country: "Germany",
     geo: [52.5321, 13.3849],
-    description: "A 1920s concert hall on the river, with 800 seats and a small chamber-music room.",
+    description: {
+      en: "A 1920s concert hall on the river, with 800 seats and a small chamber-music room.",
+      de: "Ein Konzertsaal der 1920er Jahre am Fluss, mit 800 Plätzen und einem kleinen Kammermusiksaal.",
+      fr: "Une salle de concert des années 1920 au bord du fleuve, 800 places et une petite salle de musique de chambre.",
+    },
   },
   {
     key: "cellar",
-    venue: "Harbour Jazz Cellar",
+    venue: { en: "Harbour Jazz Cellar", de: "Jazzkeller am Hafen", fr: "Cave de jazz du Port" },
     address: "Hafenweg 3",
     city: "Berlin",
     zip: "10997",
     country: "Germany",
     geo: [52.4996, 13.4448],
-    description: "A vaulted brick cellar by the old harbour; jazz six nights a week.",
+    description: {
+      en: "A vaulted brick cellar by the old harbour; jazz six nights a week.",
+      de: "Ein gewölbter Backsteinkeller am alten Hafen; Jazz an sechs Abenden der Woche.",
+      fr: "Une cave voûtée en briques près du vieux port ; du jazz six soirs par semaine.",
+    },
   },
   {
     key: "park",
-    venue: "Lindenpark Open-Air Stage",
+    venue: {
+      en: "Lindenpark Open-Air Stage",
+      de: "Freilichtbühne im Lindenpark",
+      fr: "Scène en plein air du Lindenpark",
+    },
     address: "Lindenallee",
     city: "Berlin",
     zip: "10589",
     country: "Germany",
     geo: [52.5265, 13.3004],
-    description: "An open-air stage under old lime trees, used from May to September.",
+    description: {
+      en: "An open-air stage under old lime trees, used from May to September.",
+      de: "Eine Freilichtbühne unter alten Linden, bespielt von Mai bis September.",
+      fr: "Une scène en plein air sous de vieux tilleuls, ouverte de mai à septembre.",
+    },
   },
   {
     key: "library",
-    venue: "Old Town Library",
+    venue: { en: "Old Town Library", de: "Altstadtbibliothek", fr: "Bibliothèque de la vieille ville" },
     address: "Marktstraße 1",
     city: "Berlin",
     zip: "10178",
     country: "Germany",
     geo: [52.5163, 13.4101],
-    description: "The city library, with a reading hall for talks and a workshop room.",
+    description: {
+      en: "The city library, with a reading hall for talks and a workshop room.",
+      de: "Die Stadtbibliothek, mit einem Lesesaal für Vorträge und einem Werkstattraum.",
+      fr: "La bibliothèque municipale, avec une salle de lecture pour les conférences et un atelier.",
+    },
   },
   {
     key: "square",
-    venue: "Market Square",
+    venue: { en: "Market Square", de: "Marktplatz", fr: "Place du Marché" },
     address: "Marktplatz",
     city: "Berlin",
     zip: "10178",
     country: "Germany",
     geo: [52.5186, 13.4081],
-    description: "The old market square; stalls on Saturdays from 8 to 13.",
+    description: {
+      en: "The old market square; stalls on Saturdays from 8 to 13.",
+      de: "Der alte Marktplatz; samstags Marktstände von 8 bis 13 Uhr.",
+      fr: "La vieille place du marché ; des étals le samedi de 8 h à 13 h.",
+    },
   },
   {
     key: "studio",
-    venue: "Studio 12",
+    venue: { en: "Studio 12", de: "Studio 12", fr: "Studio 12" },
     address: "Werkstattgasse 12",
     city: "Berlin",
     zip: "10245",
     country: "Germany",
     geo: [52.5075, 13.4541],
-    description: "A former print shop turned studio theatre and dance floor.",
+    description: {
+      en: "A former print shop turned studio theatre and dance floor.",
+      de: "Eine ehemalige Druckerei, heute Studiobühne und Tanzfläche.",
+      fr: "Une ancienne imprimerie devenue théâtre-studio et piste de danse.",
+    },
   },
 ] as const;
 
 const ORGANIZERS = [
   {
     key: "arts",
-    organizer: "City Arts Office",
+    organizer: { en: "City Arts Office", de: "Kulturamt der Stadt", fr: "Service culturel de la ville" },
     email: "events@arts.example.org",
     phone: "+49 30 1234 5670",
     website: "https://arts.example.org",
   },
   {
     key: "jazzclub",
-    organizer: "Harbour Jazz Club",
+    organizer: { en: "Harbour Jazz Club", de: "Jazzclub am Hafen", fr: "Club de jazz du Port" },
     email: "hello@harbourjazz.example.org",
     website: "https://harbourjazz.example.org",
   },
-  { key: "makers", organizer: "Lindenau Makers", email: "workshops@makers.example.org" },
-  { key: "stage", organizer: "Young Stage Company", phone: "+49 30 9876 5430" },
+  {
+    key: "makers",
+    organizer: { en: "Lindenau Makers", de: "Lindenauer Werkstatt", fr: "Les Faiseurs de Lindenau" },
+    email: "workshops@makers.example.org",
+  },
+  {
+    key: "stage",
+    organizer: { en: "Young Stage Company", de: "Junge Bühne", fr: "Compagnie Jeune Scène" },
+    phone: "+49 30 9876 5430",
+  },
 ] as const;
 
 type VenueKey = (typeof VENUES)[number]["key"];
@@ -477,6 +514,18 @@ function idOf(ids: Map<string, number>, key: string): number {
   return id;
 }
 
+/** The term created, or the one of that name a calendar seeded before (`--force`) already has. */
+async function existingOr(creating: Promise<{ id: number }>): Promise<{ id: number }> {
+  try {
+    return await creating;
+  } catch (error) {
+    const cause = error instanceof TRPCError ? error.cause : undefined;
+    const existing = cause instanceof DomainError && cause.code === "term_exists" ? cause.extra.term_id : undefined;
+    if (typeof existing !== "number") throw error;
+    return { id: existing };
+  }
+}
+
 async function seedTerms(seeder: Seeder): Promise<Pick<DemoIds, "categories" | "tags">> {
   const categories = new Map<string, number>();
   const tags = new Map<string, number>();
@@ -486,12 +535,17 @@ async function seedTerms(seeder: Seeder): Promise<Pick<DemoIds, "categories" | "
     for (const language of LANGUAGES) {
       const parent = parentKey ? idOf(translatedCategories, `${language}:${parentKey}`) : undefined;
       const original = translatedCategories.get(`en:${key}`);
-      const created = await seeder.caller.categories.create({
-        name: name[language],
-        ...(parent ? { parent } : {}),
-        ...(original ? { translation_of: original } : {}),
-        ml_language: language,
-      });
+      const existing = original && (await seeder.caller.categories.get({ id: original })).translations[language];
+      const created = existing
+        ? { id: existing }
+        : await existingOr(
+            seeder.caller.categories.create({
+              name: name[language],
+              ...(parent ? { parent } : {}),
+              ...(original ? { translation_of: original } : {}),
+              ml_language: language,
+            }),
+          );
       translatedCategories.set(`${language}:${key}`, created.id);
     }
     categories.set(key, idOf(translatedCategories, `en:${key}`));
@@ -501,24 +555,60 @@ async function seedTerms(seeder: Seeder): Promise<Pick<DemoIds, "categories" | "
     for (const child of top.children ?? []) await category(child.key, child.name, top.key);
   }
   for (const tag of TAGS) {
-    const created = await seeder.caller.tags.create({ name: tag.name.en });
+    const created = await existingOr(seeder.caller.tags.create({ name: tag.name.en }));
     tags.set(tag.key, created.id);
-    for (const language of ["de", "fr"] as const) {
-      await seeder.caller.tags.create({ name: tag.name[language], translation_of: created.id, ml_language: language });
+    const { translations } = await seeder.caller.tags.get({ id: created.id });
+    for (const language of TRANSLATIONS) {
+      if (translations[language]) continue;
+      await existingOr(
+        seeder.caller.tags.create({ name: tag.name[language], translation_of: created.id, ml_language: language }),
+      );
     }
   }
   return { categories, tags };
 }
 
+const TRANSLATIONS = ["de", "fr"] as const;
+
+/**
+ * The venues and organizers in English, each translated into German and French: an event links the one in its
+ * own language (the event write picks the translation of the English id it is given). Over an earlier seed
+ * (`--force`) the English ones are found again as duplicates, and their translations are kept.
+ */
 async function seedPlaces(seeder: Seeder): Promise<Pick<DemoIds, "venues" | "organizers">> {
   const venues = new Map<string, number>();
-  for (const { key, geo, ...venue } of VENUES) {
-    const created = await seeder.caller.venues.create({ ...venue, geo_lat: geo[0], geo_lng: geo[1] });
-    venues.set(key, created.id);
+  for (const { key, geo, venue, description, ...place } of VENUES) {
+    const inLanguage = (language: (typeof LANGUAGES)[number]) => ({
+      ...place,
+      venue: venue[language],
+      description: description[language],
+      geo_lat: geo[0],
+      geo_lng: geo[1],
+    });
+    const original = await seeder.caller.venues.create(inLanguage("en"));
+    venues.set(key, original.id);
+    for (const language of TRANSLATIONS) {
+      if (original.translations[language]) continue;
+      await seeder.caller.venues.create({
+        ...inLanguage(language),
+        translation_of: original.id,
+        ml_language: language,
+      });
+    }
   }
   const organizers = new Map<string, number>();
-  for (const { key, ...organizer } of ORGANIZERS) {
-    organizers.set(key, (await seeder.caller.organizers.create(organizer)).id);
+  for (const { key, organizer, ...contact } of ORGANIZERS) {
+    const original = await seeder.caller.organizers.create({ ...contact, organizer: organizer.en });
+    organizers.set(key, original.id);
+    for (const language of TRANSLATIONS) {
+      if (original.translations[language]) continue;
+      await seeder.caller.organizers.create({
+        ...contact,
+        organizer: organizer[language],
+        translation_of: original.id,
+        ml_language: language,
+      });
+    }
   }
   return { venues, organizers };
 }
@@ -599,8 +689,8 @@ export async function seedDemoCalendar(seeder: Seeder, today: Date = new Date())
   }
   return {
     events,
-    venues: ids.venues.size,
-    organizers: ids.organizers.size,
+    venues: ids.venues.size * LANGUAGES.length,
+    organizers: ids.organizers.size * LANGUAGES.length,
     categories: ids.categories.size * LANGUAGES.length,
     tags: ids.tags.size * LANGUAGES.length,
   };

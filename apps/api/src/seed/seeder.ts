@@ -24,14 +24,17 @@ export interface Seeder {
   scope(language: Language): Scope;
 }
 
-/** A seeder over an empty calendar (a seed never mixes with existing events: 409 otherwise). */
-export async function createSeeder(handle: DbHandle, site: Site): Promise<Seeder> {
+/**
+ * A seeder over an empty calendar; with `force`, over one that already has events (the demo data is added to
+ * them). Without it a calendar with events is a 409 that says both ways on.
+ */
+export async function createSeeder(handle: DbHandle, site: Site, options: { force?: boolean } = {}): Promise<Seeder> {
   const existing = await handle.db.event.count();
-  if (existing > 0) {
+  if (existing > 0 && !options.force) {
     throw new DomainError(
       409,
       "seed_not_empty",
-      `The database already holds ${existing} event(s), and a seed goes into an empty one: point DATABASE_URL to a new file, for example DATABASE_URL=file:./data/demo.db pnpm db:seed.`,
+      `The database already holds ${existing} event(s). Run the seed with --force to add the demo data to them, or point DATABASE_URL to a new database, for example DATABASE_URL=file:./data/demo.db.`,
     );
   }
   const context: Context = {
