@@ -3,9 +3,7 @@
 // Prisma client keeps using the stock factories: these fixes only matter for the schema engine.
 import { randomUUID } from "node:crypto";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import pg from "pg";
 import {
   postgresConfig,
   postgresSchemaOf,
@@ -187,8 +185,10 @@ class PostgresMigrationFactory {
   }
 
   async connectTo(url) {
-    // W4: discrete host/port/user/password/database (see postgresConfig). W3: CharAsTextClient.
-    const poolConfig = { ...postgresConfig(url), Client: CharAsTextClient };
+    // Loaded here, not at the top: migrating a SQLite database (every SQLite server's start) does not need them.
+    const [{ PrismaPg }, { default: pg }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
+    // W4: discrete host/port/user/password/database (see postgresConfig). W3: charAsTextClient.
+    const poolConfig = { ...postgresConfig(url), Client: charAsTextClient(pg) };
     const adapter = await new PrismaPg(poolConfig, { schema: postgresSchemaOf(url) }).connect();
     runScriptsAsOneStatement(adapter);
     this.connections.recordScriptErrors(adapter);
@@ -214,15 +214,18 @@ function runScriptsAsOneStatement(adapter) {
  * arrive as one-character strings anyway, so this client reports such columns as text (OID 25). It is only
  * used by the migration pools, so nothing else in the process is affected.
  */
-class CharAsTextClient extends pg.Client {
-  query(config, values, callback) {
-    const isSubmittable = typeof config?.submit === "function";
-    if (isSubmittable) return super.query(config, values, callback);
-    if (typeof values === "function") return super.query(config, withCharAsText(values));
-    if (typeof callback === "function") return super.query(config, values, withCharAsText(callback));
-    return super.query(config, values).then(reportCharAsText);
-  }
-}
+const charAsTextClient = once(
+  (pg) =>
+    class CharAsTextClient extends pg.Client {
+      query(config, values, callback) {
+        const isSubmittable = typeof config?.submit === "function";
+        if (isSubmittable) return super.query(config, values, callback);
+        if (typeof values === "function") return super.query(config, withCharAsText(values));
+        if (typeof callback === "function") return super.query(config, values, withCharAsText(callback));
+        return super.query(config, values).then(reportCharAsText);
+      }
+    },
+);
 
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;

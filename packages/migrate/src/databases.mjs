@@ -3,7 +3,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 
 /** @returns {"sqlite" | "postgres"} */
 export function providerOf(url) {
@@ -172,7 +171,13 @@ export function quoteIdentifier(name) {
   return `"${String(name).replaceAll('"', '""')}"`;
 }
 
+/** The PostgreSQL driver, loaded on first use: migrating a SQLite database does not need it. */
+async function loadPg() {
+  return (await import("pg")).default;
+}
+
 async function withPostgresClient(config, work) {
+  const pg = await loadPg();
   const client = new pg.Client(config);
   await client.connect();
   return useAndEnd(client, work);
@@ -181,6 +186,7 @@ async function withPostgresClient(config, work) {
 /** A connection to the server's `postgres` database (or `template1`), to create and drop other databases. */
 async function withMaintenanceClient(url, work) {
   let lastError;
+  const pg = await loadPg();
   for (const database of ["postgres", "template1"]) {
     const client = new pg.Client({ ...postgresConfig(url), database });
     try {

@@ -3,9 +3,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { providerOf } from "@calendar/migrate";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
-import pg from "pg";
 import type { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
 import { postgresReader } from "./reader.postgres.ts";
 import { openSqliteReader } from "./reader.sqlite.ts";
@@ -89,8 +87,13 @@ async function openSqlite(url: string, synchronous: SqliteSynchronous): Promise<
   return { db: new PrismaClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS) };
 }
 
+/** The PostgreSQL driver is loaded only for a PostgreSQL database: a SQLite server starts without it. */
 async function openPostgres(url: string): Promise<Opened> {
-  const { PrismaClient } = await import("../generated/postgres/client.ts");
+  const [{ PrismaClient }, { PrismaPg }, { default: pg }] = await Promise.all([
+    import("../generated/postgres/client.ts"),
+    import("@prisma/adapter-pg"),
+    import("pg"),
+  ]);
   const pool = new pg.Pool({ connectionString: url });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return { db: new PrismaClient({ adapter }) as unknown as Db, reader: postgresReader(pool) };
