@@ -70,6 +70,34 @@ describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
     expect((await fetch(`${server.origin}/event/konzert/`)).status).toBe(404);
   });
 
+  it("points the url of a German event read without a prefix to its German page, and of an English one under /de to its English page", async () => {
+    const created = await server.rest("POST", EVENTS, {
+      as: server.users.editor,
+      body: {
+        title: "Lesung",
+        slug: "lesung",
+        start_date: "2030-06-04 19:00:00",
+        end_date: "2030-06-04 21:00:00",
+        ml_language: "de",
+      },
+    });
+    expect(created.status).toBe(201);
+    const german = (await server.rest("GET", `${EVENTS}/${created.body.id}`)).body;
+    expect({ language: german.language, url: german.url }).toEqual({
+      language: "de",
+      url: `${server.origin}/de/event/lesung/`,
+    });
+    const page = await fetch(german.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1>Lesung</h1>");
+    const english = (await server.rest("GET", `/de${EVENTS}/${eventId}`)).body;
+    expect({ language: english.language, url: english.url }).toEqual({
+      language: "en",
+      url: `${server.origin}/event/jazz-night/`,
+    });
+    expect((await fetch(english.url)).status).toBe(200);
+  });
+
   it("answers 404 with a page for unknown, draft, private and password-protected events", async () => {
     const hidden = [
       { slug: "a-draft", status: "draft" },
@@ -97,7 +125,7 @@ describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
 describe.each(PROVIDERS)("events on a public site (CALENDAR_SITE_URL, %s)", (provider) => {
   const server = useTestServer(provider, { site: { timezone: "UTC", siteUrl: "https://www.example.org/news" } });
 
-  it("points url to the site, keeping the language prefix, and serves no page here", async () => {
+  it("points url to the site, under the event's language prefix, and serves no page here", async () => {
     const created = await server.rest("POST", `/de${EVENTS}`, {
       as: server.users.editor,
       body: { title: "Fest", slug: "fest", start_date: "2030-06-02 20:00:00", end_date: "2030-06-02 22:00:00" },

@@ -54,7 +54,7 @@ export function presentEvent(
   links: LinkBase,
   { redacted }: { redacted: boolean },
 ): EventOutput {
-  const url = permalink(links, "event", row.slug);
+  const url = permalink(links, "event", row);
   const globalIdOfRow = globalId(links, row.id);
   const { cost, cost_details } = presentCost(row.cost);
   const utcStart = utcWallTime(row.startUtc);

@@ -27,7 +27,7 @@ function presentLinkedPostHead(row: LinkedPostRow<unknown>, kind: "venue" | "org
     date_utc: formatWallTime(row.postDateUtc, "UTC"),
     modified: row.modified,
     modified_utc: formatWallTime(row.modifiedUtc, "UTC"),
-    url: permalink(view.links, kind, row.slug),
+    url: permalink(view.links, kind, row),
   };
 }
 
@@ -95,7 +95,7 @@ export function presentJsonLdHead<T extends string>(
       description: shown && stripTags(row.description).replace(/\s+/g, " ").trim(),
       image: shown && row.image?.url,
     }),
-    url: permalink(view.links, kind, row.slug),
+    url: permalink(view.links, kind, row),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Language } from "./language.ts";
+import { DEFAULT_LANGUAGE, type Language } from "./language.ts";
 
 /**
  * Where generated links point: the request's own API root (scheme, host and language prefix, e.g.
@@ -38,12 +38,18 @@ export function siteOrigin(base: LinkBase): string {
 }
 
 /**
- * The public page of a record, e.g. `<site>/de/event/<slug>/` (keeps the language prefix of the request), on the
- * configured public site or else on this server, as WordPress builds permalinks from its home URL.
+ * The public page of a record in its own language, as multilingual WordPress sites build permalinks from the home
+ * URL: `<site>/event/<slug>/` in the default language, `<site>/de/event/<slug>/` in another, whichever prefix the
+ * request had (the slug is unique within its language only). `<site>` is the configured public site, or else this
+ * server, which serves the event pages under each language prefix.
  */
-export function permalink(base: LinkBase, kind: "event" | "venue" | "organizer" | "category" | "tag", slug: string) {
-  const prefix = base.apiRoot.slice(siteOrigin(base).length).replace(/\/cal\/events\/v1$/, "");
-  return `${base.siteUrl ?? siteOrigin(base)}${prefix}/${kind}/${encodeURIComponent(slug)}/`;
+export function permalink(
+  base: LinkBase,
+  kind: "event" | "venue" | "organizer" | "category" | "tag",
+  record: { slug: string; language: string },
+) {
+  const prefix = record.language === DEFAULT_LANGUAGE ? "" : `/${record.language}`;
+  return `${base.siteUrl ?? siteOrigin(base)}${prefix}/${kind}/${encodeURIComponent(record.slug)}/`;
 }
 
 /** The reference's `global_id`: `<host[/path]>?id=<id>`. */

@@ -48,7 +48,7 @@ export function presentTerm<T extends Taxonomy>(
     taxonomy: TAXONOMY_NAMES[taxonomy],
     parent: row.parentId ?? 0,
     meta: [],
-    url: permalink(links, taxonomy, row.slug),
+    url: permalink(links, taxonomy, row),
     urls: termUrlsOf(links, taxonomy, row),
     language: languageSchema.parse(row.language),
     translations: facts.translations,

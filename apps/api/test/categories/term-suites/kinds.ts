@@ -159,7 +159,9 @@ export interface ExpectedTerm {
  * key order included; `mlLanguage` is the explicit language parameter its API links keep.
  */
 export function expectedTerm(kind: TermKind, apiRoot: string, term: ExpectedTerm, mlLanguage?: string): TermLike {
-  const site = apiRoot.replace(/\/cal\/events\/v1$/, "");
+  const language = term.language ?? "en";
+  // The public page is in the term's own language, whichever prefix the request had.
+  const site = `${apiRoot.replace(/(\/[a-z-]+)?\/cal\/events\/v1$/, "")}${language === "en" ? "" : `/${language}`}`;
   const query = mlLanguage ? `?ml_language=${mlLanguage}` : "";
   const collection = `${apiRoot}/${kind.key}`;
   const parent = term.parent ?? 0;
@@ -178,7 +180,7 @@ export function expectedTerm(kind: TermKind, apiRoot: string, term: ExpectedTerm
       collection: `${collection}${query}`,
       ...(parent ? { up: `${collection}/${parent}${query}` } : {}),
     },
-    language: term.language ?? "en",
+    language,
     translations: term.translations ?? {},
   };
 }
