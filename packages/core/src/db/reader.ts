@@ -3,7 +3,7 @@
  * text, run straight on the driver with its prepared statement kept. Prisma stays the data model, the migrations
  * and the write path; the statements are built per provider by `json-sql.ts`.
  */
-export type SqlParam = string | number | number[];
+export type SqlParam = string | number | number[] | string[];
 
 export interface JsonReader {
   /** The first column of the first row (a JSON text built by the database), or null when no row matches. */
