@@ -7,7 +7,7 @@ import { listStatusWhere } from "../shared/visibility.ts";
 import { findTermIdsForFilter } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
-import { readEvents } from "./event.document.ts";
+import { readEventPage, readEvents } from "./event.document.ts";
 import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
 import { isUnlocked } from "./event.read.service.ts";
@@ -128,16 +128,6 @@ interface Paged {
   ids: number[];
 }
 
-/** The page and the total in two queries (one snapshot). */
-async function plainPage(db: Db, filter: EventFilter, query: EventListQuery): Promise<Paged> {
-  const where = buildEventWhere(filter);
-  const [total, page] = await db.$transaction([
-    db.event.count({ where }),
-    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), select: { id: true } }),
-  ]);
-  return { total, ids: page.map((row) => row.id) };
-}
-
 /**
  * A page of a search around a point: start, nearest venue, post date, id. The database orders by start and pages;
  * the start times on a page are the same in both orders, so only the events starting at the page's first to last
@@ -172,18 +162,35 @@ async function geoPage(
   return { total, ids: ordered.slice(skip - before, skip - before + take).map((candidate) => candidate.id) };
 }
 
+/** The page of a search around a point, loaded in one more statement. */
+async function geoEvents(
+  scope: Scope,
+  filter: EventFilter,
+  query: EventListQuery,
+  distances: ReadonlyMap<number, number>,
+) {
+  const { total, ids } = await geoPage(scope.db, filter, query, distances);
+  return { total, ...(await readEvents(scope, ids)) };
+}
+
 /** `GET /events` (reference 3.1). */
 export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
   const window = listDateWindow(query, scope.site.timezone);
   const point = geoPointOf(query);
   const distances = point ? await venueDistances(scope.db, point) : undefined;
   const filter = await listFilterOf(scope, query, window.bounds, distances);
-  const { total, ids } =
-    distances && !filter.include
-      ? await geoPage(scope.db, filter, query, distances)
-      : await plainPage(scope.db, filter, query);
-  if (query.page > 1 && ids.length === 0) throw eventArchivePageNotFound();
-  const { rows, relations: relationsOf } = await readEvents(scope, ids);
+  const {
+    total,
+    rows,
+    relations: relationsOf,
+  } = distances && !filter.include
+    ? await geoEvents(scope, filter, query, distances)
+    : await readEventPage(scope, {
+        where: buildEventWhere(filter),
+        orderBy: eventListOrder(filter),
+        window: pageWindow(query),
+      });
+  if (query.page > 1 && rows.length === 0) throw eventArchivePageNotFound();
   const relations = await relationsOf({ jsonLd: false });
   const events = rows.map((row) =>
     presentEvent(row, relations, scope.links, { redacted: !isUnlocked(scope.actor, row, query.password) }),
