@@ -1,7 +1,6 @@
 import { readerOf } from "../db/db.ts";
 import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
 import { type PageQuery, readPage } from "../db/page-sql.ts";
-import type { RelationSql, TableSql } from "../db/where-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
 import type { PresentView } from "../linked-posts/linked-post.kind.ts";
@@ -15,6 +14,7 @@ import type { Scope } from "../trpc/context.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
 import type { EventRelations } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";
+import { EVENT_TABLE } from "./event.table.ts";
 
 /**
  * One event with everything its answer shows (image, links, venues, organizers, terms, the translation groups of
@@ -110,32 +110,6 @@ const DOCUMENTS = { sqlite: documentOf(JSON_SQL.sqlite), postgres: documentOf(JS
 const STATEMENTS = {
   sqlite: statementsOf(JSON_SQL.sqlite, DOCUMENTS.sqlite),
   postgres: statementsOf(JSON_SQL.postgres, DOCUMENTS.postgres),
-};
-
-/** The event's relations as the list's filters (`buildEventWhere`) name them. */
-function eventLinks(table: string): RelationSql {
-  return { kind: "many", target: { table }, on: (inner, outer) => `${inner}."eventId" = ${outer}."id"` };
-}
-const EVENT_TABLE: TableSql = {
-  table: "Event",
-  relations: {
-    categories: eventLinks("EventCategory"),
-    tags: eventLinks("EventTag"),
-    organizers: eventLinks("EventOrganizer"),
-    venues: {
-      ...eventLinks("EventVenue"),
-      target: {
-        table: "EventVenue",
-        relations: {
-          venue: {
-            kind: "one",
-            target: { table: "Venue" },
-            on: (inner, outer) => `${inner}."id" = ${outer}."venueId"`,
-          },
-        },
-      },
-    },
-  },
 };
 
 export type EventKey = { id: number } | { language: string; slug: string };
