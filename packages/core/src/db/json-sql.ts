@@ -63,7 +63,7 @@ export type Stored<T> = {
 type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T];
 
 /** The instant of a stored timestamp: SQLite keeps ISO text with its offset, PostgreSQL's JSON has none (UTC). */
-function instantOf(text: string): Date {
+export function instantOf(text: string): Date {
   return new Date(/(?:Z|[+-]\d\d:\d\d)$/.test(text) ? text : `${text}Z`);
 }
 

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { JsonReader } from "./reader.ts";
+import { type JsonReader, MAX_PREPARED_STATEMENTS } from "./reader.ts";
 
 /**
  * A reading connection of its own beside the adapter's: the adapter prepares every statement anew and shares its
@@ -13,10 +13,17 @@ export function openSqliteReader(path: string, timeoutMs: number): JsonReader {
   return {
     async json(sql, params) {
       let statement = statements.get(sql);
-      if (!statement) {
+      if (statement) {
+        // Most recently used last, so the first is the one to drop.
+        statements.delete(sql);
+      } else {
         statement = database.prepare<unknown[], unknown>(sql).pluck();
-        statements.set(sql, statement);
+        if (statements.size >= MAX_PREPARED_STATEMENTS) {
+          const [oldest] = statements.keys();
+          if (oldest !== undefined) statements.delete(oldest);
+        }
       }
+      statements.set(sql, statement);
       const value = statement.get(...params);
       return typeof value === "string" ? value : null;
     },

@@ -6,16 +6,20 @@ import { DomainError } from "../errors.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizer } from "../organizers/organizer.service.ts";
 import type { Language } from "../shared/language.ts";
+import { searchWords } from "../shared/search.ts";
+import { listStatusWhere } from "../shared/visibility.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue } from "../venues/venue.service.ts";
-import { readEvent, readEvents } from "./event.document.ts";
+import { readEvent, readEventPage, readEvents } from "./event.document.ts";
 import { eventNoLongerAvailable, eventNotAccessible, eventNotFound, eventPasswordProtected } from "./event.errors.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
 import { eventRelations, isUnlocked, loadEventRow, unknownSlug } from "./event.read.service.ts";
 import { eventCreateBody } from "./event.schemas.ts";
+import { protectedTextAccess } from "./event.search.ts";
 import { deleteEvent, getEvent, getEventBySlug } from "./event.service.ts";
+import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 import { createEvent } from "./event.write.service.ts";
 
 /**
@@ -224,6 +228,67 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
           expect(await outcomeOf(getEvent(reader, { id, password })), context).toBe(expected);
           expect(await outcomeOf(getEventBySlug(reader, { slug, password })), context).toBe(expected);
         }
+      }
+    }
+  });
+
+  it("counts and pages the events of a list's filters as Prisma's count and page did, in one statement", async () => {
+    const venues = await db.venue.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const organizers = await db.organizer.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const categories = await db.category.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const tags = await db.tag.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const main = (await everyEvent())[0]?.id ?? 0;
+    const filters: Array<Partial<EventFilter> & { search?: string; window?: { skip: number; take: number } }> = [
+      {},
+      { window: { skip: 2, take: 3 } },
+      { window: { skip: 40, take: 9 } },
+      { dates: { startFrom: new Date("2031-03-01T00:00:00Z"), endUntil: new Date("2031-06-30T00:00:00Z") } },
+      { dates: { startAfter: new Date("2031-03-01T18:00:00Z"), endBefore: new Date("2032-01-01T02:00:00Z") } },
+      { dates: { startBefore: new Date("2031-07-01T00:00:00Z"), endAfter: new Date("2031-03-01T20:00:00Z") } },
+      { search: "grand night" },
+      { search: "hidden" },
+      { search: "protected" },
+      { categoryIds: categories.map((row) => row.id).slice(0, 2) },
+      { tagIds: tags.map((row) => row.id) },
+      { venueIds: venues.map((row) => row.id).slice(0, 2) },
+      { organizerIds: organizers.map((row) => row.id) },
+      { featured: true },
+      { featured: false, ticketed: false },
+      { postParent: main },
+      { include: [main, main + 3, main + 5, 999_999] },
+      { geoloc: true },
+      { geoloc: false },
+      { nearVenueIds: venues.map((row) => row.id) },
+      { nearEventIds: [main, main + 4] },
+    ];
+    for (const [name, actor] of Object.entries(actors)) {
+      const reader = scope(actor);
+      for (const { search, window = { skip: 0, take: 50 }, ...rest } of filters) {
+        const filter: EventFilter = {
+          language: "en",
+          status: listStatusWhere(actor, undefined),
+          dates: {},
+          searchWords: search ? searchWords(search) : [],
+          protectedText: protectedTextAccess(actor),
+          ...rest,
+        };
+        const where = buildEventWhere(filter);
+        const orderBy = eventListOrder(filter);
+        const [total, page] = await db.$transaction([
+          db.event.count({ where }),
+          db.event.findMany({ where, orderBy, ...window, select: { id: true } }),
+        ]);
+        const loaded = await readEventPage(reader, { where, orderBy, window });
+        const context = `${JSON.stringify({ search, window, ...rest })} for ${name}`;
+        expect({ total: loaded.total, ids: loaded.rows.map((row) => row.id) }, context).toEqual({
+          total,
+          ids: page.map((row) => row.id),
+        });
+        const reference = await readEvents(
+          reader,
+          loaded.rows.map((row) => row.id),
+        );
+        expect(loaded.rows, context).toEqual(reference.rows);
       }
     }
   });

@@ -1,5 +1,6 @@
 import { readerOf } from "../db/db.ts";
 import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
+import { type PageQuery, readPage } from "../db/page-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
 import type { PresentView } from "../linked-posts/linked-post.kind.ts";
@@ -13,6 +14,7 @@ import type { Scope } from "../trpc/context.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
 import type { EventRelations } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";
+import { EVENT_TABLE } from "./event.table.ts";
 
 /**
  * One event with everything its answer shows (image, links, venues, organizers, terms, the translation groups of
@@ -96,8 +98,7 @@ function documentOf(sql: JsonSql): string {
   ]);
 }
 
-function statementsOf(sql: JsonSql) {
-  const document = documentOf(sql);
+function statementsOf(sql: JsonSql, document: string) {
   return {
     id: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."id" = ${sql.param(1)}`,
     slug: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."language" = ${sql.param(1)} AND e."slug" = ${sql.param(2)}`,
@@ -105,7 +106,11 @@ function statementsOf(sql: JsonSql) {
   };
 }
 
-const STATEMENTS = { sqlite: statementsOf(JSON_SQL.sqlite), postgres: statementsOf(JSON_SQL.postgres) };
+const DOCUMENTS = { sqlite: documentOf(JSON_SQL.sqlite), postgres: documentOf(JSON_SQL.postgres) };
+const STATEMENTS = {
+  sqlite: statementsOf(JSON_SQL.sqlite, DOCUMENTS.sqlite),
+  postgres: statementsOf(JSON_SQL.postgres, DOCUMENTS.postgres),
+};
 
 export type EventKey = { id: number } | { language: string; slug: string };
 
@@ -224,14 +229,34 @@ export interface LoadedEvents {
   relations(options: { jsonLd: boolean }): Promise<EventRelations>;
 }
 
+function loadedEvents(scope: Scope, documents: EventDocument[]): LoadedEvents {
+  return { rows: documents.map(reviveEvent), relations: ({ jsonLd }) => relationsOf(scope, documents, jsonLd) };
+}
+
 export async function readEvents(scope: Scope, ids: readonly number[]): Promise<LoadedEvents> {
   const text = ids.length
     ? await readerOf(scope.db).json(STATEMENTS[scope.provider].ids, [JSON_SQL[scope.provider].idsParam(ids)])
     : null;
   const byId = new Map((JSON.parse(text ?? "[]") as EventDocument[]).map((document) => [document.event.id, document]));
-  const documents = ids.flatMap((id) => byId.get(id) ?? []);
-  return {
-    rows: documents.map(reviveEvent),
-    relations: ({ jsonLd }) => relationsOf(scope, documents, jsonLd),
-  };
+  return loadedEvents(
+    scope,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/** The number of events `where` selects, and the page of them in `orderBy`'s order: one statement, one snapshot. */
+export async function readEventPage(
+  scope: Scope,
+  page: Omit<PageQuery, "table" | "element">,
+): Promise<LoadedEvents & { total: number }> {
+  const document = DOCUMENTS[scope.provider];
+  const { total, rows } = await readPage<EventDocument>(readerOf(scope.db), scope.provider, {
+    ...page,
+    table: EVENT_TABLE,
+    element: (alias) => {
+      if (alias !== "e") throw new Error("The event document reads the event as e.");
+      return document;
+    },
+  });
+  return { total, ...loadedEvents(scope, rows) };
 }

@@ -7,13 +7,14 @@ import { listStatusWhere } from "../shared/visibility.ts";
 import { findTermIdsForFilter } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
-import { readEvents } from "./event.document.ts";
+import { readEventPage, readEvents } from "./event.document.ts";
 import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
+import { readGeoPage } from "./event.geo-page.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
 import { isUnlocked } from "./event.read.service.ts";
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListOutput, type EventListQuery } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
-import { buildEventWhere, type EventFilter, eventListOrder, orderByStartThenDistance } from "./event.where.ts";
+import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 
 interface GeoPoint {
   lat: number;
@@ -122,54 +123,16 @@ async function listFilterOf(
   };
 }
 
-/** The total and the ids of the page's events, in order (`readEvents` loads them in one statement). */
-interface Paged {
-  total: number;
-  ids: number[];
-}
-
-/** The page and the total in two queries (one snapshot). */
-async function plainPage(db: Db, filter: EventFilter, query: EventListQuery): Promise<Paged> {
-  const where = buildEventWhere(filter);
-  const [total, page] = await db.$transaction([
-    db.event.count({ where }),
-    db.event.findMany({ where, orderBy: eventListOrder(filter), ...pageWindow(query), select: { id: true } }),
-  ]);
-  return { total, ids: page.map((row) => row.id) };
-}
-
-/**
- * A page of a search around a point: start, nearest venue, post date, id. The database orders by start and pages;
- * the start times on a page are the same in both orders, so only the events starting at the page's first to last
- * start time (whole groups of equal starts at the edges) are loaded and put in distance order.
- */
-async function geoPage(
-  db: Db,
+/** The page of a search around a point, loaded in one more statement. */
+async function geoEvents(
+  scope: Scope,
   filter: EventFilter,
   query: EventListQuery,
   distances: ReadonlyMap<number, number>,
-): Promise<Paged> {
-  const where = buildEventWhere(filter);
-  const { skip, take } = pageWindow(query);
-  const [total, page] = await db.$transaction([
-    db.event.count({ where }),
-    db.event.findMany({ where, orderBy: eventListOrder(filter), skip, take, select: { startUtc: true } }),
-  ]);
-  const first = page[0]?.startUtc;
-  const last = page[page.length - 1]?.startUtc;
-  if (!first || !last) return { total, ids: [] };
-  const [before, candidates] = await db.$transaction([
-    db.event.count({ where: { AND: [where, { startUtc: { lt: first } }] } }),
-    db.event.findMany({
-      where: { AND: [where, { startUtc: { gte: first, lte: last } }] },
-      select: { id: true, startUtc: true, postDateUtc: true, venues: { select: { venueId: true } } },
-    }),
-  ]);
-  const ordered = orderByStartThenDistance(
-    candidates.map((candidate) => ({ ...candidate, venueIds: candidate.venues.map((link) => link.venueId) })),
-    distances,
-  );
-  return { total, ids: ordered.slice(skip - before, skip - before + take).map((candidate) => candidate.id) };
+) {
+  const page = { where: buildEventWhere(filter), orderBy: eventListOrder(filter), window: pageWindow(query) };
+  const { total, ids } = await readGeoPage(scope, page, distances);
+  return { total, ...(await readEvents(scope, ids)) };
 }
 
 /** `GET /events` (reference 3.1). */
@@ -178,12 +141,18 @@ export async function listEvents(scope: Scope, query: EventListQuery): Promise<E
   const point = geoPointOf(query);
   const distances = point ? await venueDistances(scope.db, point) : undefined;
   const filter = await listFilterOf(scope, query, window.bounds, distances);
-  const { total, ids } =
-    distances && !filter.include
-      ? await geoPage(scope.db, filter, query, distances)
-      : await plainPage(scope.db, filter, query);
-  if (query.page > 1 && ids.length === 0) throw eventArchivePageNotFound();
-  const { rows, relations: relationsOf } = await readEvents(scope, ids);
+  const {
+    total,
+    rows,
+    relations: relationsOf,
+  } = distances && !filter.include
+    ? await geoEvents(scope, filter, query, distances)
+    : await readEventPage(scope, {
+        where: buildEventWhere(filter),
+        orderBy: eventListOrder(filter),
+        window: pageWindow(query),
+      });
+  if (query.page > 1 && rows.length === 0) throw eventArchivePageNotFound();
   const relations = await relationsOf({ jsonLd: false });
   const events = rows.map((row) =>
     presentEvent(row, relations, scope.links, { redacted: !isUnlocked(scope.actor, row, query.password) }),

@@ -49,7 +49,6 @@ export interface LinkedPostStore<Own> {
   findFirst(where: LinkedPostWhere): Promise<LinkedPostRow<Own> | null>;
   /** Newest first (post date, then id). */
   findMany(args: { where: LinkedPostWhere; skip?: number; take?: number }): Promise<Array<LinkedPostRow<Own>>>;
-  count(where: LinkedPostWhere): Promise<number>;
   create(data: LinkedPostColumns & Own): Promise<LinkedPostRow<Own>>;
   update(id: number, common: Partial<LinkedPostColumns>, own?: Partial<Own>): Promise<LinkedPostRow<Own>>;
   /** Removes every event's link to the record. */

@@ -9,10 +9,11 @@ import { resolveImage } from "../shared/images.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { normalizeText } from "../shared/text.ts";
-import { translationsOf } from "../shared/translations.ts";
+import { type Translations, translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
 import type { Scope } from "../trpc/context.ts";
 import { alreadyTrashed, archivePageNotFound, isRedacted, notAccessible } from "./linked-post.access.ts";
+import { readLinkedPostPage } from "./linked-post.document.ts";
 import { definedOnly } from "./linked-post.fields.ts";
 import type { LinkedPostColumns, LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
@@ -310,13 +311,19 @@ export function linkedPostService<
         searchFieldCount: searchFieldCount(kind.searchColumns),
       });
       const shown = query.event === undefined || (await eventLinksShown(scope.db, scope.actor, query.event));
-      const store = kind.store(scope.db);
-      const [rows, total] = shown
-        ? await Promise.all([store.findMany({ where, ...pageWindow(query) }), store.count(where)])
-        : [[], 0];
+      const { rows, total, translations } = shown
+        ? await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query))
+        : { rows: [], total: 0, translations: new Map<number, Translations>() };
       if (query.page > 1 && rows.length === 0) throw archivePageNotFound(kind.singular);
       const pages = totalPages(total, query.per_page);
-      const items = rows.map(await presenterOf(kind, scope.db, scope, rows, { jsonLd: false }));
+      const items = rows.map((row) =>
+        kind.present(row, {
+          links: scope.links,
+          jsonLd: false,
+          redacted: isRedacted(scope.actor, row),
+          translations: translations.get(row.id) ?? {},
+        }),
+      );
       return {
         ...({ [kind.plural]: items } as Record<Plural, Output[]>),
         ...listLinks(scope.links, kind.plural, query, pages),

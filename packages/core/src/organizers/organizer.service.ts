@@ -17,7 +17,6 @@ function organizerStore(db: Tx): LinkedPostStore<OrganizerColumns> {
     },
     findMany: async ({ where, skip, take }) =>
       withImages(db, await db.organizer.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take })),
-    count: (where) => db.organizer.count({ where }),
     create: async (data) => withImage(db, await db.organizer.create({ data })),
     update: async (id, common, own) =>
       withImage(db, await db.organizer.update({ where: { id }, data: { ...common, ...own } })),

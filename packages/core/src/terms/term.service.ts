@@ -7,14 +7,15 @@ import { DomainError, invalidParam, invalidParams } from "../errors.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
 import { isRace, pauseBefore, TIMING } from "../linked-posts/linked-post.transaction.ts";
 import type { LinkBase } from "../shared/links.ts";
-import { pageWindow, totalPages } from "../shared/query.ts";
+import { totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
-import { idsInLanguage, translationsOf } from "../shared/translations.ts";
+import { idsInLanguage, type Translations, translationsOf } from "../shared/translations.ts";
 import type { Scope } from "../trpc/context.ts";
+import { readTermPage } from "./term.document.ts";
 import { presentEmbeddedTerm, type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
 import type { EmbeddedTerm, Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
 import { type Client, type TermRow, type TermStore, termStore } from "./term.store.ts";
-import { buildTermWhere, nameKeyOf, sortByCount, sortByInclude, termSort } from "./term.where.ts";
+import { nameKeyOf } from "./term.where.ts";
 
 /** What the shared term logic needs to know of categories or tags. */
 export interface TermResource<TTerm> {
@@ -56,6 +57,7 @@ async function requireTerm(store: TermStore, resource: TermResource<unknown>, id
 }
 
 async function unknownIds(store: TermStore, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
   const found = new Set((await store.find({ id: { in: [...ids] } })).map((row) => row.id));
   return ids.filter((id) => !found.has(id));
 }
@@ -65,7 +67,7 @@ async function unknownIds(store: TermStore, ids: readonly number[]): Promise<num
  * Checks the ids a list refers to (an unknown one is a 400 naming its parameter); returns the event of `post` or
  * `event`, if given, with what decides who sees its terms.
  */
-async function checkListReferences(tx: Tx, store: TermStore, query: TermListQuery) {
+async function checkListReferences(tx: Client, store: TermStore, query: TermListQuery) {
   const invalid: Record<string, string> = {};
   for (const param of ["include", "exclude"] as const) {
     const missing = await unknownIds(store, query[param] ?? []);
@@ -84,43 +86,27 @@ async function checkListReferences(tx: Tx, store: TermStore, query: TermListQuer
   return event ?? undefined;
 }
 
-async function findPage(store: TermStore, query: TermListQuery, language: string) {
-  const where = buildTermWhere(query, language);
-  const sort = termSort(query);
-  if (sort.kind === "database") {
-    const rows = await store.find(where, { orderBy: sort.orderBy, ...pageWindow(query) });
-    return { rows, total: await store.count(where) };
-  }
-  const all = await store.find(where);
-  const sorted =
-    sort.kind === "count"
-      ? sortByCount(all, new Map(all.map((row) => [row.id, row.eventCount])), sort.direction)
-      : sortByInclude(all, sort.ids, sort.direction);
-  const { skip, take } = pageWindow(query);
-  return { rows: sorted.slice(skip, skip + take), total: all.length };
-}
-
 /** `GET /categories` and `GET /tags`: a page of the terms of the request's language. */
-export function listTerms<TTerm>(
+export async function listTerms<TTerm>(
   scope: Scope,
   resource: TermResource<TTerm>,
   query: TermListQuery,
 ): Promise<TermPage<TTerm>> {
-  return scope.db.$transaction(async (tx) => {
-    const store = termStore(tx, resource.taxonomy);
-    const event = await checkListReferences(tx, store, query);
-    // The terms of a protected event are among the details its password hides.
-    const hidden = event !== undefined && isRedacted(scope.actor, event);
-    const { rows, total } = hidden ? { rows: [], total: 0 } : await findPage(store, query, scope.language);
-    const facts = await factsOf(store, rows);
-    const pages = totalPages(total, query.per_page);
-    return {
-      items: rows.map((row) => resource.present(row, facts(row), scope.links)),
-      total,
-      total_pages: pages,
-      ...termPageLinks(scope.links, resource.taxonomy, query, pages),
-    };
-  });
+  const event = await checkListReferences(scope.db, termStore(scope.db, resource.taxonomy), query);
+  // The terms of a protected event are among the details its password hides.
+  const hidden = event !== undefined && isRedacted(scope.actor, event);
+  const { rows, total, translations } = hidden
+    ? { rows: [], total: 0, translations: new Map<number, Translations>() }
+    : await readTermPage(scope, resource.taxonomy, query);
+  const pages = totalPages(total, query.per_page);
+  return {
+    items: rows.map((row) =>
+      resource.present(row, { count: row.eventCount, translations: translations.get(row.id) ?? {} }, scope.links),
+    ),
+    total,
+    total_pages: pages,
+    ...termPageLinks(scope.links, resource.taxonomy, query, pages),
+  };
 }
 
 /** `GET /categories/{id}`: a term of any language. */

@@ -17,7 +17,6 @@ function venueStore(db: Tx): LinkedPostStore<VenueColumns> {
     },
     findMany: async ({ where, skip, take }) =>
       withImages(db, await db.venue.findMany({ where, orderBy: LINKED_POST_ORDER, skip, take })),
-    count: (where) => db.venue.count({ where }),
     create: async (data) => withImage(db, await db.venue.create({ data })),
     update: async (id, common, own) =>
       withImage(db, await db.venue.update({ where: { id }, data: { ...common, ...own } })),
