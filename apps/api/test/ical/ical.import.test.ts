@@ -138,6 +138,44 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
     expect([json.status, json.body.code]).toEqual([415, "rest_unsupported_media_type"]);
   });
 
+  it("imports through tRPC (import.calendar) as through REST, dry runs and roles included", async () => {
+    const text = file("outlook.ics").replace("A1B2C3D4E5F6@outlook", "TRPC@outlook");
+    const editor = server.client(server.users.editor);
+    const dry = await editor.import.calendar.mutate({ calendar: text, dry_run: true });
+    expect([dry.created.length, dry.updated, dry.unchanged, dry.skipped, dry.series]).toEqual([1, [], 0, [], 0]);
+    const created = await editor.import.calendar.mutate({ calendar: text, ml_language: "de" });
+    expect(created.created).toHaveLength(1);
+    const item = await event(created.created[0] as number);
+    expect([item.title, item.utc_start_date]).toEqual(["Quartalsbesprechung", "2030-07-15 07:00:00"]);
+    const german = await server.rest("GET", `/de/cal/events/v1/events/${created.created[0]}`);
+    expect([german.status, german.body.title]).toEqual([200, "Quartalsbesprechung"]);
+    expect(await editor.import.calendar.mutate({ calendar: text, ml_language: "de" })).toEqual({
+      created: [],
+      updated: [],
+      unchanged: 1,
+      skipped: [],
+      series: 0,
+    });
+    const failures = await Promise.all([
+      server
+        .client()
+        .import.calendar.mutate({ calendar: text })
+        .catch((error) => [error.status, error.code]),
+      server
+        .client(server.users.author)
+        .import.calendar.mutate({ calendar: text })
+        .catch((error) => [error.status, error.code]),
+      editor.import.calendar
+        .mutate({ calendar: "BEGIN:VCALENDAR\r\nnot a line\r\nEND:VCALENDAR\r\n" })
+        .catch((error) => [error.status, error.code]),
+    ]);
+    expect(failures).toEqual([
+      [401, "rest_forbidden"],
+      [403, "rest_forbidden"],
+      [400, "rest_invalid_icalendar"],
+    ]);
+  });
+
   it("imports what it exports into an empty calendar as the same events", async () => {
     const window = { start_date: "2030-01-01", end_date: "2030-12-31" };
     const feed = await server.rest("GET", "/cal/events/v1/events.ics", { query: window });
