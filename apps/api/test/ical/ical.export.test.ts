@@ -114,6 +114,14 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
     expect(event.getFirstPropertyValue("url")).toBe(winterUrl);
     expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(event.getFirstPropertyValue("attach")).toBe("https://example.org/orgel.jpg");
+    expect(event.getFirstProperty("attach")?.getParameter("fmttype")).toBe("image/jpeg");
+    expect([event.getFirstPropertyValue("image"), event.getFirstProperty("image")?.getParameter("fmttype")]).toEqual([
+      "https://example.org/orgel.jpg",
+      "image/jpeg",
+    ]);
+    expect(rawLines(text, "IMAGE")).toEqual(["IMAGE;VALUE=URI;FMTTYPE=image/jpeg:https://example.org/orgel.jpg"]);
+    const withoutImage = byUid(text, `event-${ids.summer}@`).getAllProperties();
+    expect(withoutImage.map((property) => property.name)).not.toContain("attach");
     expect(typeof event.getFirstPropertyValue("sequence")).toBe("number");
     for (const name of ["dtstamp", "created", "last-modified"]) {
       expect((event.getFirstPropertyValue(name) as ICAL.Time).zone).toBe(ICAL.Timezone.utcTimezone);

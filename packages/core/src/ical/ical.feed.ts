@@ -113,6 +113,27 @@ function scheduleOf(event: EventOutput): Pick<ICalEventData, "start" | "end" | "
   };
 }
 
+/** The media types of the image formats the web shows, by file extension. */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+};
+
+/**
+ * The event's image as `ATTACH;FMTTYPE=…` and RFC 7986 `IMAGE;VALUE=URI` (our patch of ical-generator); an image
+ * of an unknown type is only attached (an IMAGE's type would be a guess).
+ */
+function attachmentsOf(event: EventOutput): ICalEventData["attachments"] {
+  if (!event.image) return [];
+  const mime = IMAGE_TYPES[event.image.extension];
+  return [mime ? { uri: event.image.url, mime, image: true } : event.image.url];
+}
+
 function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: string, now: Date): ICalEventData {
   const organizer = event.organizer[0];
   return {
@@ -131,7 +152,7 @@ function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: 
     categories: event.categories.map((category) => ({ name: category.name })),
     url: event.url,
     status: statusOf(event.status),
-    attachments: event.image ? [event.image.url] : [],
+    attachments: attachmentsOf(event),
   };
 }
 
