@@ -128,6 +128,26 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
     }
   });
 
+  it("writes the stored SEQUENCE: 0 when created, one more with every update", async () => {
+    const created = await events.create({
+      title: "Probe",
+      start_date: "2031-10-01 18:00:00",
+      end_date: "2031-10-01 20:00:00",
+    });
+    const sequence = async () => {
+      const text = (await server.rest("GET", `/cal/events/v1/events/${created.id}.ics`)).text;
+      return veventsOf(parseCalendar(text))[0]?.getFirstPropertyValue("sequence");
+    };
+    expect(await sequence()).toBe(0);
+    const as = server.users.administrator;
+    const path = `/cal/events/v1/events/${created.id}`;
+    expect((await server.rest("PATCH", path, { as, body: { start_date: "2031-10-01 19:00:00" } })).status).toBe(200);
+    expect((await server.rest("PUT", path, { as, body: { title: "Probe (verlegt)" } })).status).toBe(200);
+    expect(await sequence()).toBe(2);
+    const stored = await server.db.event.findUniqueOrThrow({ where: { id: created.id }, select: { sequence: true } });
+    expect(stored.sequence).toBe(2);
+  });
+
   it("writes times in the event's zone with a VTIMEZONE of real DST rules", async () => {
     const text = (await server.rest("GET", FEED, { query: WINDOW })).text;
     const calendar = parseCalendar(text);

@@ -76,6 +76,22 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
     expect(item.venue).toMatchObject({ venue: "Konferenzraum 3" });
   });
 
+  it("keeps the file's SEQUENCE, and exports a higher one after an update here", async () => {
+    const text = file("outlook.ics").replace("A1B2C3D4E5F6@outlook", "SEQ@outlook").replace("SEQUENCE:0", "SEQUENCE:7");
+    const [id] = (await post(text)).body.created;
+    const exported = async () => {
+      const ics = (await server.rest("GET", `/cal/events/v1/events/${id}.ics`)).text;
+      return /\r\nSEQUENCE:(\d+)\r\n/.exec(ics)?.[1];
+    };
+    expect(await exported()).toBe("7");
+    const as = server.users.editor;
+    await server.rest("PATCH", `/cal/events/v1/events/${id}`, { as, body: { title: "Quartalsbesprechung Q3" } });
+    expect(await exported()).toBe("8");
+    const newer = await post(text.replace("SEQUENCE:7", "SEQUENCE:9"));
+    expect(newer.body.updated).toEqual([id]);
+    expect(await exported()).toBe("9");
+  });
+
   it("reads Apple's floating all-day and floating timed events in the site's zone", async () => {
     const response = await post(file("apple.ics"));
     expect([response.status, response.body.created.length]).toEqual([200, 2]);

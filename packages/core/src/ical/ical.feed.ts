@@ -4,10 +4,11 @@ import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus }
 import { DateTime } from "luxon";
 import type { EventOutput } from "../events/event.schemas.ts";
 
-/** What an event's iCalendar form needs besides its JSON: the identity kept from an import. */
+/** What an event's iCalendar form needs besides its JSON: the identity kept from an import, and its SEQUENCE. */
 export interface IcalSource {
   uid: string | null;
   recurrenceId: string | null;
+  sequence: number;
 }
 
 export interface FeedHeader {
@@ -20,8 +21,6 @@ export interface FeedHeader {
   refreshSeconds: number;
 }
 
-/** SEQUENCE counts from here: every write stamps `modified`, so its seconds grow with every update. */
-const SEQUENCE_EPOCH_SECONDS = Date.UTC(2020, 0, 1) / 1000;
 const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Z"]);
 
 function isUtc(zone: string): boolean {
@@ -60,10 +59,6 @@ function utcDate(wallUtc: string): Date {
 /** `20300601T180000Z` → the same instant. */
 export function recurrenceInstant(recurrenceId: string): DateTime {
   return DateTime.fromFormat(recurrenceId, "yyyyLLdd'T'HHmmss'Z'", { zone: "utc" });
-}
-
-function sequenceOf(event: EventOutput): number {
-  return Math.max(0, Math.floor(utcInstant(event.modified_utc).toSeconds() - SEQUENCE_EPOCH_SECONDS));
 }
 
 function statusOf(status: string): ICalEventStatus {
@@ -139,7 +134,7 @@ function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: 
   return {
     id: source?.uid ?? `event-${event.id}@${uidHost}`,
     ...(source?.uid && source.recurrenceId ? { recurrenceId: recurrenceInstant(source.recurrenceId) } : {}),
-    sequence: sequenceOf(event),
+    sequence: source?.sequence ?? 0,
     stamp: now,
     created: utcDate(event.date_utc),
     lastModified: utcDate(event.modified_utc),
