@@ -1,4 +1,4 @@
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import { vtimezoneOf } from "@calendar/core";
 import type { FastifyInstance } from "fastify";
 import { ICalCalendar, ICalCalendarMethod } from "ical-generator";
 import { DateTime } from "luxon";
@@ -16,11 +16,20 @@ function instant(value: unknown): DateTime {
   });
 }
 
+const vtimezones = new Map<string, string | null>();
+
+/** The feed's VTIMEZONE source (the zone's history in the window's years), built once per zone and span as it does. */
+function vtimezoneCache(zone: string, span: { from: number; to: number }): string | null {
+  const key = `${zone} ${span.from} ${span.to}`;
+  if (!vtimezones.has(key)) vtimezones.set(key, vtimezoneOf(zone, span) ?? null);
+  return vtimezones.get(key) ?? null;
+}
+
 /**
  * The limit of "events feed (ics)": the feed's events (the list's conditions for an anonymous caller: language,
  * published, listed, the default window with the end bound closing the start range as `buildEventWhere` writes
- * it; the list's order; the cap) by one SQL query, serialized with the library the API uses (ical-generator, the same VTIMEZONE source), without
- * the related records, the HTML conversion or the presentation.
+ * it; the list's order; the cap) by one SQL query, serialized with the library the API uses (ical-generator, the
+ * same VTIMEZONE generator), without the related records, the HTML conversion or the presentation.
  */
 export function registerIcalLimit(server: FastifyInstance, driver: LimitDriver, dialect: Dialect): void {
   const columns = ["id", "title", "description", "startUtc", "endUtc", "timezone", "modifiedUtc", "postDateUtc"];
@@ -37,12 +46,13 @@ export function registerIcalLimit(server: FastifyInstance, driver: LimitDriver, 
     const from = today.minus({ days: 1 }).startOf("day").toJSDate();
     const until = today.plus({ months: 24 }).set({ hour: 23, minute: 59, second: 59, millisecond: 0 }).toJSDate();
     const rows = JSON.parse((await driver.body({ sql, params: [false, from, until, until] })) ?? "[]") as Row[];
+    const span = { from: from.getUTCFullYear(), to: until.getUTCFullYear() };
     const calendar = new ICalCalendar({
       prodId: { company: "Calendar", product: "Calendar" },
       method: ICalCalendarMethod.PUBLISH,
       name: "Calendar (en)",
       ttl: 3_600,
-      timezone: { name: null, generator: getVtimezoneComponent },
+      timezone: { name: null, generator: (zone) => vtimezoneCache(zone, span) },
     });
     for (const row of rows) {
       calendar.createEvent({

@@ -25,6 +25,7 @@ export {
   importResult,
 } from "./ical/ical.import.schemas.ts";
 export { type IcalImportOptions, importCalendar } from "./ical/ical.import.service.ts";
+export { vtimezoneOf, type YearSpan } from "./ical/ical.vtimezone.ts";
 export {
   type AppRouter,
   appRouter,

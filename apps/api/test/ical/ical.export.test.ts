@@ -171,6 +171,45 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
     expect(utcOf(`event-${ids.summer}@`, "dtstart")).toBe("2030-07-15T17:30:00.000Z");
   });
 
+  it("writes each zone's real history for the years covered (São Paulo's DST until 2019, Moscow's 2011 and 2014)", async () => {
+    const historic = [
+      ["America/Sao_Paulo", "2018-12-01 10:00:00", "2018-12-01 12:00:00"],
+      ["America/Sao_Paulo", "2020-01-15 10:00:00", "2020-01-15 13:00:00"],
+      ["Europe/Moscow", "2010-07-01 12:00:00", "2010-07-01 08:00:00"],
+      ["Europe/Moscow", "2012-01-10 12:00:00", "2012-01-10 08:00:00"],
+      ["Europe/Moscow", "2015-01-10 12:00:00", "2015-01-10 09:00:00"],
+    ] as const;
+    for (const [timezone, start] of historic) {
+      const created = await events.create({
+        title: `${timezone} ${start}`,
+        start_date: start,
+        end_date: start,
+        timezone,
+      });
+      expect(created.utc_start_date).toBe(historic.find(([, local]) => local === start)?.[2]);
+    }
+    const readBack = async (query: Record<string, string>) => {
+      const calendar = parseCalendar((await server.rest("GET", FEED, { query })).text);
+      const zones = new Map(
+        calendar
+          .getAllSubcomponents("vtimezone")
+          .map((component) => [String(component.getFirstPropertyValue("tzid")), new ICAL.Timezone(component)]),
+      );
+      return veventsOf(calendar).map((event) => {
+        const property = event.getFirstProperty("dtstart");
+        const time = property?.getFirstValue() as ICAL.Time;
+        time.zone = zones.get(String(property?.getParameter("tzid"))) ?? ICAL.Timezone.utcTimezone;
+        return [event.getFirstPropertyValue("summary"), time.toJSDate().toISOString()];
+      });
+    };
+    const expected = (zone: string) =>
+      historic
+        .filter(([timezone]) => timezone === zone)
+        .map(([timezone, start, utc]) => [`${timezone} ${start}`, `${utc.replace(" ", "T")}.000Z`]);
+    expect(await readBack({ start_date: "2018-01-01", end_date: "2020-12-31" })).toEqual(expected("America/Sao_Paulo"));
+    expect(await readBack({ start_date: "2010-01-01", end_date: "2015-12-31" })).toEqual(expected("Europe/Moscow"));
+  });
+
   it("writes all-day events as dates with the exclusive end", async () => {
     const text = (await server.rest("GET", FEED, { query: WINDOW })).text;
     const event = byUid(text, `event-${ids.allDay}@`);

@@ -1,8 +1,8 @@
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { compile } from "html-to-text";
 import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import type { EventOutput } from "../events/event.schemas.ts";
+import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
 
 /** What an event's iCalendar form needs besides its JSON: the identity kept from an import, and its SEQUENCE. */
 export interface IcalSource {
@@ -27,20 +27,29 @@ function isUtc(zone: string): boolean {
   return UTC_ZONES.has(zone);
 }
 
-const vtimezones = new Map<string, string | null>();
+/** VTIMEZONE blocks by zone and span: feeds of the same window share them. */
+const vtimezones = new Map<string, string | undefined>();
+const MAX_CACHED_VTIMEZONES = 1_000;
 
-/**
- * VTIMEZONE blocks from the tz database (tzurl.org data, read from the package's files once per zone); UTC times
- * are written with `Z` and need none.
- */
-function vtimezoneOf(zone: string): string | null {
-  if (isUtc(zone)) return null;
-  let block = vtimezones.get(zone);
-  if (block === undefined) {
-    block = getVtimezoneComponent(zone);
-    vtimezones.set(zone, block);
+function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
+  const key = `${zone} ${span.from} ${span.to}`;
+  if (!vtimezones.has(key)) {
+    if (vtimezones.size >= MAX_CACHED_VTIMEZONES) vtimezones.clear();
+    vtimezones.set(key, vtimezoneOf(zone, span));
   }
-  return block;
+  return vtimezones.get(key);
+}
+
+/** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
+function zonedYears(events: readonly EventOutput[]): YearSpan {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const event of events) {
+    if (event.all_day || isUtc(event.timezone)) continue;
+    from = Math.min(from, Number(event.start_date.slice(0, 4)));
+    to = Math.max(to, Number(event.end_date.slice(0, 4)));
+  }
+  return Number.isFinite(from) ? { from, to } : { from: 1970, to: 1970 };
 }
 
 /**
@@ -159,13 +168,14 @@ export function renderCalendar(
   uidHost: string,
   now: Date = new Date(),
 ): string {
+  const span = zonedYears(events);
   const calendar = new ICalCalendar({
     prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     scale: "GREGORIAN",
     name: header.name,
     ttl: header.refreshSeconds,
-    timezone: { name: null, generator: vtimezoneOf },
+    timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, span) ?? null)) },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
   for (const event of events) calendar.createEvent(eventData(event, sources.get(event.id), uidHost, now));
