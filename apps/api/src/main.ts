@@ -1,4 +1,4 @@
-import { createDb, ensureAdmin } from "@calendar/core";
+import { createDb, DEFAULT_SERIES_CAP, ensureAdmin } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { announcement } from "./server.announce.ts";
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       maxEvents: config.CALENDAR_ICAL_MAX_EVENTS,
       siteName: config.CALENDAR_SITE_NAME,
       importBodyLimit: config.CALENDAR_IMPORT_BODY_LIMIT,
-      seriesCap: 500,
+      seriesCap: DEFAULT_SERIES_CAP,
     },
     // Production skips the check of every response against its schema; development and tests keep it.
     outputValidation: process.env.NODE_ENV === "production" ? "off" : "exact",

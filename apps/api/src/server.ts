@@ -1,6 +1,7 @@
 import {
   appRouter,
   type DbHandle,
+  DEFAULT_SERIES_CAP,
   type OutputValidation,
   restRouter,
   type Site,
@@ -58,7 +59,12 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   outputValidation?: OutputValidation;
 }
 
-const ICAL_DEFAULTS = { maxEvents: 2_000, siteName: "Calendar", importBodyLimit: 10 * 1024 * 1024, seriesCap: 500 };
+const ICAL_DEFAULTS = {
+  maxEvents: 2_000,
+  siteName: "Calendar",
+  importBodyLimit: 10 * 1024 * 1024,
+  seriesCap: DEFAULT_SERIES_CAP,
+};
 
 const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under /cal/events/v1.");
 

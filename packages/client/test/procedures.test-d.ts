@@ -260,10 +260,21 @@ describe("tags", () => {
 });
 
 describe("the router", () => {
-  it("offers the five resources, the change feed and nothing of the REST aliases", () => {
+  it("offers the five resources, the change feed, the import and nothing of the REST aliases", () => {
     expectTypeOf<Extract<keyof typeof client, string>>().toEqualTypeOf<
-      "events" | "venues" | "organizers" | "categories" | "tags" | "changes"
+      "events" | "venues" | "organizers" | "categories" | "tags" | "changes" | "import"
     >();
+  });
+
+  it("imports an iCalendar file's text and answers what the import did", () => {
+    expectTypeOf(client.import.calendar.mutate).toBeCallableWith({ calendar: "BEGIN:VCALENDAR…", dry_run: true });
+    expectTypeOf(client.import.calendar.mutate).returns.resolves.toEqualTypeOf<{
+      created: number[];
+      updated: number[];
+      unchanged: number;
+      skipped: Array<{ uid: string; reason: string }>;
+      series: number;
+    }>();
   });
 });
 

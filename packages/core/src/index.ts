@@ -17,8 +17,15 @@ export { createEventsInBulk } from "./events/event.bulk.service.ts";
 export { type EventDetailOutput, eventListQuery } from "./events/event.schemas.ts";
 export { getEventBySlug } from "./events/event.service.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
-export { DEFAULT_HORIZON_MONTHS, type ImportResult, importQuery } from "./ical/ical.import.schemas.ts";
+export {
+  DEFAULT_HORIZON_MONTHS,
+  DEFAULT_SERIES_CAP,
+  type ImportResult,
+  importQuery,
+  importResult,
+} from "./ical/ical.import.schemas.ts";
 export { type IcalImportOptions, importCalendar } from "./ical/ical.import.service.ts";
+export { vtimezoneOf, type YearSpan } from "./ical/ical.vtimezone.ts";
 export {
   type AppRouter,
   appRouter,

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { categoriesRestAliases, categoriesRouter } from "./categories/category.router.ts";
 import { changesRouter } from "./changes/change.router.ts";
 import { eventsRestAliases, eventsRouter } from "./events/event.router.ts";
+import { importRouter } from "./ical/ical.router.ts";
 import { organizersRestAliases, organizersRouter } from "./organizers/organizer.router.ts";
 import { tagsRestAliases, tagsRouter } from "./tags/tag.router.ts";
 import { mergeRouters, router } from "./trpc/init.ts";
@@ -15,6 +16,7 @@ export const appRouter = router({
   venues: venuesRouter,
   organizers: organizersRouter,
   changes: changesRouter,
+  import: importRouter,
 });
 
 /**

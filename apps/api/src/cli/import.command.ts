@@ -3,6 +3,7 @@ import {
   createDb,
   DEFAULT_HORIZON_MONTHS,
   DEFAULT_LANGUAGE,
+  DEFAULT_SERIES_CAP,
   type ImportResult,
   importCalendar,
   LANGUAGES,
@@ -17,7 +18,6 @@ import type { CliOutput } from "./program.ts";
 
 /** The user imports from the command line are written as (an administrator without tokens). */
 const IMPORT_LOGIN = "calendar-import";
-const SERIES_CAP = 500;
 
 function languageArgument(value: string): Language {
   const parsed = languageSchema.safeParse(value);
@@ -81,7 +81,7 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
           {
             dryRun: options.dryRun ?? false,
             horizonMonths: options.horizonMonths ?? DEFAULT_HORIZON_MONTHS,
-            seriesCap: SERIES_CAP,
+            seriesCap: DEFAULT_SERIES_CAP,
           },
         );
         output.out(options.json ? `${JSON.stringify(result)}\n` : summaryOf(result, options.dryRun ?? false));

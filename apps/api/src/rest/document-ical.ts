@@ -1,4 +1,10 @@
-/** The iCalendar routes (Fastify routes beside the procedures) in the API document, answering `text/calendar`. */
+import { importQuery, importResult } from "@calendar/core";
+import { z } from "zod";
+
+/**
+ * The iCalendar routes (Fastify routes beside the procedures) in the API document: the feeds and files answering
+ * `text/calendar`, and the import taking it.
+ */
 
 type Operation = Record<string, unknown> & { parameters?: Array<Record<string, unknown>> };
 type Paths = Record<string, Record<string, Operation>>;
@@ -62,8 +68,52 @@ function fileOperation(
   };
 }
 
-/** Adds `/events.ics`, `/events/{id}.ics` and `/events/by-slug/{slug}.ics`, with the list's query parameters. */
-export function addIcalPaths(paths: Paths, security: unknown): void {
+/** The query parameters of `POST /import`, from its schema. */
+function importParameters() {
+  const { properties = {} } = z.toJSONSchema(importQuery, { io: "input" });
+  return Object.entries(properties).map(([name, schema]) => {
+    const { description, ...rest } = schema as Record<string, unknown>;
+    return { name, in: "query", required: false, description, schema: rest };
+  });
+}
+
+/** `POST /import`, tagged `import`: its path is no event's. */
+function importOperation(security: unknown) {
+  const { $schema: _, ...result } = z.toJSONSchema(importResult);
+  return {
+    operationId: "import-calendar",
+    summary: "Import an iCalendar file",
+    description:
+      "Creates, updates (a higher SEQUENCE or a later LAST-MODIFIED) or trashes (STATUS:CANCELLED) the events of an iCalendar file, matched by their UID and RECURRENCE-ID; recurring series (RRULE, RDATE, EXDATE, overridden instances) become one event per occurrence up to the horizon. Importing the same file again changes nothing. One transaction: a malformed file is a 400 naming the line and writes nothing. Editors and administrators; the body may be as large as `CALENDAR_IMPORT_BODY_LIMIT`. On tRPC: `import.calendar`.",
+    tags: ["import"],
+    security,
+    parameters: importParameters(),
+    requestBody: {
+      required: true,
+      content: { "text/calendar": { schema: { type: "string", description: "An iCalendar (RFC 5545) VCALENDAR." } } },
+    },
+    responses: {
+      200: {
+        description: "What the import did (or, with dry_run, would do).",
+        content: { "application/json": { schema: result } },
+      },
+      ...errorResponses({
+        400: "A malformed file (the line is named) or an invalid parameter (rest_invalid_param).",
+        401: "Not signed in, or the credentials are invalid.",
+        403: "The role may not import (editors and administrators may).",
+        413: "The file is larger than CALENDAR_IMPORT_BODY_LIMIT.",
+        415: "The body is not text/calendar (rest_unsupported_media_type).",
+        503: "The database is unavailable right now (rest_database_unavailable); try again shortly.",
+      }),
+    },
+  };
+}
+
+/**
+ * Adds `/events.ics`, `/events/{id}.ics` and `/events/by-slug/{slug}.ics` (with the list's query parameters) and
+ * `/import`.
+ */
+export function addIcalPaths(paths: Paths, security: { optional: unknown; required: unknown }): void {
   const list = paths["/events"]?.get;
   paths["/events.ics"] = {
     get: {
@@ -72,7 +122,7 @@ export function addIcalPaths(paths: Paths, security: unknown): void {
       description:
         "The events `GET /events` selects with the same query (filters, default window, visibility), not paged: up to `CALENDAR_ICAL_MAX_EVENTS` of them. `GET /events` with `Accept: text/calendar` answers the same. Subscribe to this URL from Google Calendar, Apple Calendar or Outlook.",
       tags: ["events"],
-      security,
+      security: security.optional,
       parameters: (list?.parameters ?? []).filter(
         (parameter) => parameter.name !== "page" && parameter.name !== "per_page",
       ),
@@ -92,7 +142,7 @@ export function addIcalPaths(paths: Paths, security: unknown): void {
       "events-file",
       "One event as an iCalendar file",
       { ...required, name: "id", description: "Numeric id of the event.", schema: { type: "integer", minimum: 0 } },
-      security,
+      security.optional,
     ),
   };
   paths["/events/by-slug/{slug}.ics"] = {
@@ -105,7 +155,8 @@ export function addIcalPaths(paths: Paths, security: unknown): void {
         description: "The event's slug in the request's language.",
         schema: { type: "string" },
       },
-      security,
+      security.optional,
     ),
   };
+  paths["/import"] = { post: importOperation(security.required) };
 }

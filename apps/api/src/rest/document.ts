@@ -34,6 +34,7 @@ const SECURITY_SCHEMES = {
 
 /** Reads take credentials (they show editors their drafts) but never require them: `{}` is "anonymous". */
 const OPTIONAL_SECURITY = [{}, ...Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }))];
+const REQUIRED_SECURITY = OPTIONAL_SECURITY.slice(1);
 
 const TAGS = [
   { name: "events", description: "Events: list with filters, fetch by id or slug, create, update, trash and delete." },
@@ -42,6 +43,7 @@ const TAGS = [
   { name: "categories", description: "Event categories: hierarchical terms, per language." },
   { name: "tags", description: "Event tags: flat terms, per language." },
   { name: "changes", description: "The change feed: what changed since a sync token, deletions included." },
+  { name: "import", description: "Import: the events of an iCalendar file, created, updated or trashed to match it." },
 ];
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
@@ -198,7 +200,10 @@ function postProcess(document: OpenApiDocument, operations: RestOperation[]): Op
       if (example && json) json.example = example;
     }
   }
-  addIcalPaths(document.paths as Parameters<typeof addIcalPaths>[0], OPTIONAL_SECURITY);
+  addIcalPaths(document.paths as Parameters<typeof addIcalPaths>[0], {
+    optional: OPTIONAL_SECURITY,
+    required: REQUIRED_SECURITY,
+  });
   // The library's own error schemas are replaced by `Error` everywhere.
   const schemas = Object.fromEntries(
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),

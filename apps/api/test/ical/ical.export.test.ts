@@ -114,10 +114,38 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
     expect(event.getFirstPropertyValue("url")).toBe(winterUrl);
     expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(event.getFirstPropertyValue("attach")).toBe("https://example.org/orgel.jpg");
+    expect(event.getFirstProperty("attach")?.getParameter("fmttype")).toBe("image/jpeg");
+    expect([event.getFirstPropertyValue("image"), event.getFirstProperty("image")?.getParameter("fmttype")]).toEqual([
+      "https://example.org/orgel.jpg",
+      "image/jpeg",
+    ]);
+    expect(rawLines(text, "IMAGE")).toEqual(["IMAGE;VALUE=URI;FMTTYPE=image/jpeg:https://example.org/orgel.jpg"]);
+    const withoutImage = byUid(text, `event-${ids.summer}@`).getAllProperties();
+    expect(withoutImage.map((property) => property.name)).not.toContain("attach");
     expect(typeof event.getFirstPropertyValue("sequence")).toBe("number");
     for (const name of ["dtstamp", "created", "last-modified"]) {
       expect((event.getFirstPropertyValue(name) as ICAL.Time).zone).toBe(ICAL.Timezone.utcTimezone);
     }
+  });
+
+  it("writes the stored SEQUENCE: 0 when created, one more with every update", async () => {
+    const created = await events.create({
+      title: "Probe",
+      start_date: "2031-10-01 18:00:00",
+      end_date: "2031-10-01 20:00:00",
+    });
+    const sequence = async () => {
+      const text = (await server.rest("GET", `/cal/events/v1/events/${created.id}.ics`)).text;
+      return veventsOf(parseCalendar(text))[0]?.getFirstPropertyValue("sequence");
+    };
+    expect(await sequence()).toBe(0);
+    const as = server.users.administrator;
+    const path = `/cal/events/v1/events/${created.id}`;
+    expect((await server.rest("PATCH", path, { as, body: { start_date: "2031-10-01 19:00:00" } })).status).toBe(200);
+    expect((await server.rest("PUT", path, { as, body: { title: "Probe (verlegt)" } })).status).toBe(200);
+    expect(await sequence()).toBe(2);
+    const stored = await server.db.event.findUniqueOrThrow({ where: { id: created.id }, select: { sequence: true } });
+    expect(stored.sequence).toBe(2);
   });
 
   it("writes times in the event's zone with a VTIMEZONE of real DST rules", async () => {
@@ -141,6 +169,45 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
       "2030-01-15T21:00:00.000Z",
     ]);
     expect(utcOf(`event-${ids.summer}@`, "dtstart")).toBe("2030-07-15T17:30:00.000Z");
+  });
+
+  it("writes each zone's real history for the years covered (São Paulo's DST until 2019, Moscow's 2011 and 2014)", async () => {
+    const historic = [
+      ["America/Sao_Paulo", "2018-12-01 10:00:00", "2018-12-01 12:00:00"],
+      ["America/Sao_Paulo", "2020-01-15 10:00:00", "2020-01-15 13:00:00"],
+      ["Europe/Moscow", "2010-07-01 12:00:00", "2010-07-01 08:00:00"],
+      ["Europe/Moscow", "2012-01-10 12:00:00", "2012-01-10 08:00:00"],
+      ["Europe/Moscow", "2015-01-10 12:00:00", "2015-01-10 09:00:00"],
+    ] as const;
+    for (const [timezone, start] of historic) {
+      const created = await events.create({
+        title: `${timezone} ${start}`,
+        start_date: start,
+        end_date: start,
+        timezone,
+      });
+      expect(created.utc_start_date).toBe(historic.find(([, local]) => local === start)?.[2]);
+    }
+    const readBack = async (query: Record<string, string>) => {
+      const calendar = parseCalendar((await server.rest("GET", FEED, { query })).text);
+      const zones = new Map(
+        calendar
+          .getAllSubcomponents("vtimezone")
+          .map((component) => [String(component.getFirstPropertyValue("tzid")), new ICAL.Timezone(component)]),
+      );
+      return veventsOf(calendar).map((event) => {
+        const property = event.getFirstProperty("dtstart");
+        const time = property?.getFirstValue() as ICAL.Time;
+        time.zone = zones.get(String(property?.getParameter("tzid"))) ?? ICAL.Timezone.utcTimezone;
+        return [event.getFirstPropertyValue("summary"), time.toJSDate().toISOString()];
+      });
+    };
+    const expected = (zone: string) =>
+      historic
+        .filter(([timezone]) => timezone === zone)
+        .map(([timezone, start, utc]) => [`${timezone} ${start}`, `${utc.replace(" ", "T")}.000Z`]);
+    expect(await readBack({ start_date: "2018-01-01", end_date: "2020-12-31" })).toEqual(expected("America/Sao_Paulo"));
+    expect(await readBack({ start_date: "2010-01-01", end_date: "2015-12-31" })).toEqual(expected("Europe/Moscow"));
   });
 
   it("writes all-day events as dates with the exclusive end", async () => {

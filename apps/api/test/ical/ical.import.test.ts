@@ -76,6 +76,22 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
     expect(item.venue).toMatchObject({ venue: "Konferenzraum 3" });
   });
 
+  it("keeps the file's SEQUENCE, and exports a higher one after an update here", async () => {
+    const text = file("outlook.ics").replace("A1B2C3D4E5F6@outlook", "SEQ@outlook").replace("SEQUENCE:0", "SEQUENCE:7");
+    const [id] = (await post(text)).body.created;
+    const exported = async () => {
+      const ics = (await server.rest("GET", `/cal/events/v1/events/${id}.ics`)).text;
+      return /\r\nSEQUENCE:(\d+)\r\n/.exec(ics)?.[1];
+    };
+    expect(await exported()).toBe("7");
+    const as = server.users.editor;
+    await server.rest("PATCH", `/cal/events/v1/events/${id}`, { as, body: { title: "Quartalsbesprechung Q3" } });
+    expect(await exported()).toBe("8");
+    const newer = await post(text.replace("SEQUENCE:7", "SEQUENCE:9"));
+    expect(newer.body.updated).toEqual([id]);
+    expect(await exported()).toBe("9");
+  });
+
   it("reads Apple's floating all-day and floating timed events in the site's zone", async () => {
     const response = await post(file("apple.ics"));
     expect([response.status, response.body.created.length]).toEqual([200, 2]);
@@ -136,6 +152,44 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
     expect((await post(text, {}, server.users.author)).status).toBe(403);
     const json = await server.rest("POST", IMPORT, { as: server.users.editor, body: { a: 1 } });
     expect([json.status, json.body.code]).toEqual([415, "rest_unsupported_media_type"]);
+  });
+
+  it("imports through tRPC (import.calendar) as through REST, dry runs and roles included", async () => {
+    const text = file("outlook.ics").replace("A1B2C3D4E5F6@outlook", "TRPC@outlook");
+    const editor = server.client(server.users.editor);
+    const dry = await editor.import.calendar.mutate({ calendar: text, dry_run: true });
+    expect([dry.created.length, dry.updated, dry.unchanged, dry.skipped, dry.series]).toEqual([1, [], 0, [], 0]);
+    const created = await editor.import.calendar.mutate({ calendar: text, ml_language: "de" });
+    expect(created.created).toHaveLength(1);
+    const item = await event(created.created[0] as number);
+    expect([item.title, item.utc_start_date]).toEqual(["Quartalsbesprechung", "2030-07-15 07:00:00"]);
+    const german = await server.rest("GET", `/de/cal/events/v1/events/${created.created[0]}`);
+    expect([german.status, german.body.title]).toEqual([200, "Quartalsbesprechung"]);
+    expect(await editor.import.calendar.mutate({ calendar: text, ml_language: "de" })).toEqual({
+      created: [],
+      updated: [],
+      unchanged: 1,
+      skipped: [],
+      series: 0,
+    });
+    const failures = await Promise.all([
+      server
+        .client()
+        .import.calendar.mutate({ calendar: text })
+        .catch((error) => [error.status, error.code]),
+      server
+        .client(server.users.author)
+        .import.calendar.mutate({ calendar: text })
+        .catch((error) => [error.status, error.code]),
+      editor.import.calendar
+        .mutate({ calendar: "BEGIN:VCALENDAR\r\nnot a line\r\nEND:VCALENDAR\r\n" })
+        .catch((error) => [error.status, error.code]),
+    ]);
+    expect(failures).toEqual([
+      [401, "rest_forbidden"],
+      [403, "rest_forbidden"],
+      [400, "rest_invalid_icalendar"],
+    ]);
   });
 
   it("imports what it exports into an empty calendar as the same events", async () => {

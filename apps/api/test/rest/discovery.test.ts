@@ -151,6 +151,7 @@ describe("namespace index and API document", () => {
           "/tags",
           "/tags/{id}",
           "/changes",
+          "/import",
         ].sort(),
       );
       for (const [path, operations] of Object.entries(paths)) {
@@ -184,7 +185,7 @@ describe("namespace index and API document", () => {
 
     it("gives every operation an id, a summary, a description and the tag of its resource", async () => {
       const document = await documentOf(server);
-      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual([...RESOURCES, "changes"]);
+      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual([...RESOURCES, "changes", "import"]);
       for (const tag of document.tags) expect(tag.description).toEqual(expect.any(String));
       const incomplete = operationsOf(document).filter(
         ({ path, operation }) =>

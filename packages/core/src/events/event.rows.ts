@@ -4,10 +4,17 @@ import { type ImageRecord, withImages } from "../shared/images.ts";
 
 /**
  * What reads leave out of an event: the search text is long and never shown, and every value Prisma hands over
- * costs (a tenth of a list's time went into reading it). The iCalendar source columns are read by the feeds alone.
+ * costs (a tenth of a list's time went into reading it). The iCalendar columns (source, SEQUENCE) are read by the feeds alone.
  */
 export const EVENT_COLUMNS = {
-  omit: { searchText: true, icalUid: true, icalRecurrenceId: true, icalSequence: true, icalModifiedUtc: true },
+  omit: {
+    searchText: true,
+    icalUid: true,
+    icalRecurrenceId: true,
+    icalSequence: true,
+    icalModifiedUtc: true,
+    sequence: true,
+  },
 } as const satisfies Pick<Prisma.EventFindManyArgs, "omit">;
 
 type EventColumns = Prisma.EventGetPayload<typeof EVENT_COLUMNS>;

@@ -335,6 +335,8 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
           translationGroup: checked.translation?.group,
           modified: stamp.local,
           modifiedUtc: stamp.utc,
+          // iCalendar's SEQUENCE: every update may change what a subscriber sees.
+          sequence: { increment: 1 },
           searchText: eventSearchText({
             title: fields.title ?? existing.title,
             excerpt: fields.excerpt ?? existing.excerpt,

@@ -17,10 +17,12 @@ const REFRESH_SECONDS = 3_600;
 async function sourcesOf(scope: Scope, events: readonly EventOutput[]): Promise<Map<number, IcalSource>> {
   if (!events.length) return new Map();
   const rows = await scope.db.event.findMany({
-    where: { id: { in: events.map((event) => event.id) }, icalUid: { not: null } },
-    select: { id: true, icalUid: true, icalRecurrenceId: true },
+    where: { id: { in: events.map((event) => event.id) } },
+    select: { id: true, icalUid: true, icalRecurrenceId: true, sequence: true },
   });
-  return new Map(rows.map((row) => [row.id, { uid: row.icalUid, recurrenceId: row.icalRecurrenceId }]));
+  return new Map(
+    rows.map((row) => [row.id, { uid: row.icalUid, recurrenceId: row.icalRecurrenceId, sequence: row.sequence }]),
+  );
 }
 
 function headerOf(scope: Scope, options: FeedOptions): FeedHeader {

@@ -1,13 +1,14 @@
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
-import { convert as htmlToText } from "html-to-text";
+import { compile } from "html-to-text";
 import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import type { EventOutput } from "../events/event.schemas.ts";
+import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
 
-/** What an event's iCalendar form needs besides its JSON: the identity kept from an import. */
+/** What an event's iCalendar form needs besides its JSON: the identity kept from an import, and its SEQUENCE. */
 export interface IcalSource {
   uid: string | null;
   recurrenceId: string | null;
+  sequence: number;
 }
 
 export interface FeedHeader {
@@ -20,42 +21,53 @@ export interface FeedHeader {
   refreshSeconds: number;
 }
 
-const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
-/** SEQUENCE counts from here: every write stamps `modified`, so its seconds grow with every update. */
-const SEQUENCE_EPOCH_SECONDS = Date.UTC(2020, 0, 1) / 1000;
 const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Z"]);
 
 function isUtc(zone: string): boolean {
   return UTC_ZONES.has(zone);
 }
 
-const vtimezones = new Map<string, string | null>();
+/** VTIMEZONE blocks by zone and span: feeds of the same window share them. */
+const vtimezones = new Map<string, string | undefined>();
+const MAX_CACHED_VTIMEZONES = 1_000;
 
-/**
- * VTIMEZONE blocks from the tz database (tzurl.org data, read from the package's files once per zone); UTC times
- * are written with `Z` and need none.
- */
-function vtimezoneOf(zone: string): string | null {
-  if (isUtc(zone)) return null;
-  let block = vtimezones.get(zone);
-  if (block === undefined) {
-    block = getVtimezoneComponent(zone);
-    vtimezones.set(zone, block);
+function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
+  const key = `${zone} ${span.from} ${span.to}`;
+  if (!vtimezones.has(key)) {
+    if (vtimezones.size >= MAX_CACHED_VTIMEZONES) vtimezones.clear();
+    vtimezones.set(key, vtimezoneOf(zone, span));
   }
-  return block;
+  return vtimezones.get(key);
 }
 
+/** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
+function zonedYears(events: readonly EventOutput[]): YearSpan {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const event of events) {
+    if (event.all_day || isUtc(event.timezone)) continue;
+    from = Math.min(from, Number(event.start_date.slice(0, 4)));
+    to = Math.max(to, Number(event.end_date.slice(0, 4)));
+  }
+  return Number.isFinite(from) ? { from, to } : { from: 1970, to: 1970 };
+}
+
+/**
+ * `2030-06-01 18:00:00` (UTC) → the instant, for a time the library writes in an event's zone; `fromSQL` parses with
+ * one regular expression where `fromFormat` builds a parser per call.
+ */
 function utcInstant(wallUtc: string): DateTime {
-  return DateTime.fromFormat(wallUtc, WALL_TIME, { zone: "utc" });
+  return DateTime.fromSQL(wallUtc, { zone: "utc" });
+}
+
+/** `2030-06-01 18:00:00` (UTC) → the instant, for a time written in UTC (`Z`): a Date costs the library no zone work. */
+function utcDate(wallUtc: string): Date {
+  return new Date(`${wallUtc.replace(" ", "T")}Z`);
 }
 
 /** `20300601T180000Z` → the same instant. */
 export function recurrenceInstant(recurrenceId: string): DateTime {
   return DateTime.fromFormat(recurrenceId, "yyyyLLdd'T'HHmmss'Z'", { zone: "utc" });
-}
-
-function sequenceOf(event: EventOutput): number {
-  return Math.max(0, Math.floor(utcInstant(event.modified_utc).toSeconds() - SEQUENCE_EPOCH_SECONDS));
 }
 
 function statusOf(status: string): ICalEventStatus {
@@ -77,13 +89,11 @@ function locationOf(event: EventOutput): ICalEventData["location"] {
   return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
 }
 
-/** The plain text of an HTML description; the HTML itself goes to `X-ALT-DESC`. */
-export function plainTextOf(html: string): string {
-  return htmlToText(html, {
-    wordwrap: false,
-    selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
-  });
-}
+/** The plain text of an HTML description; the HTML itself goes to `X-ALT-DESC`. Compiled once: per call, the options cost more than the conversion. */
+export const plainTextOf: (html: string) => string = compile({
+  wordwrap: false,
+  selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
+});
 
 function descriptionOf(event: EventOutput): ICalEventData["description"] {
   if (!event.description) return null;
@@ -95,8 +105,8 @@ function descriptionOf(event: EventOutput): ICalEventData["description"] {
 function scheduleOf(event: EventOutput): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
   const zone = isUtc(event.timezone) ? null : event.timezone;
   if (event.all_day) {
-    const start = DateTime.fromFormat(event.start_date, WALL_TIME, { zone: "utc" }).startOf("day");
-    const end = DateTime.fromFormat(event.end_date, WALL_TIME, { zone: "utc" }).startOf("day").plus({ days: 1 });
+    const start = DateTime.fromSQL(event.start_date, { zone: "utc" }).startOf("day");
+    const end = DateTime.fromSQL(event.end_date, { zone: "utc" }).startOf("day").plus({ days: 1 });
     return { start, end: end > start ? end : start.plus({ days: 1 }), allDay: true, timezone: null };
   }
   return {
@@ -107,15 +117,36 @@ function scheduleOf(event: EventOutput): Pick<ICalEventData, "start" | "end" | "
   };
 }
 
+/** The media types of the image formats the web shows, by file extension. */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+};
+
+/**
+ * The event's image as `ATTACH;FMTTYPE=…` and RFC 7986 `IMAGE;VALUE=URI` (our patch of ical-generator); an image
+ * of an unknown type is only attached (an IMAGE's type would be a guess).
+ */
+function attachmentsOf(event: EventOutput): ICalEventData["attachments"] {
+  if (!event.image) return [];
+  const mime = IMAGE_TYPES[event.image.extension];
+  return [mime ? { uri: event.image.url, mime, image: true } : event.image.url];
+}
+
 function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: string, now: Date): ICalEventData {
   const organizer = event.organizer[0];
   return {
     id: source?.uid ?? `event-${event.id}@${uidHost}`,
     ...(source?.uid && source.recurrenceId ? { recurrenceId: recurrenceInstant(source.recurrenceId) } : {}),
-    sequence: sequenceOf(event),
+    sequence: source?.sequence ?? 0,
     stamp: now,
-    created: utcInstant(event.date_utc),
-    lastModified: utcInstant(event.modified_utc),
+    created: utcDate(event.date_utc),
+    lastModified: utcDate(event.modified_utc),
     ...scheduleOf(event),
     summary: event.title,
     description: descriptionOf(event),
@@ -125,7 +156,7 @@ function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: 
     categories: event.categories.map((category) => ({ name: category.name })),
     url: event.url,
     status: statusOf(event.status),
-    attachments: event.image ? [event.image.url] : [],
+    attachments: attachmentsOf(event),
   };
 }
 
@@ -137,13 +168,14 @@ export function renderCalendar(
   uidHost: string,
   now: Date = new Date(),
 ): string {
+  const span = zonedYears(events);
   const calendar = new ICalCalendar({
     prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     scale: "GREGORIAN",
     name: header.name,
     ttl: header.refreshSeconds,
-    timezone: { name: null, generator: vtimezoneOf },
+    timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, span) ?? null)) },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
   for (const event of events) calendar.createEvent(eventData(event, sources.get(event.id), uidHost, now));

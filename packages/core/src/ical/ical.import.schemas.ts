@@ -3,6 +3,8 @@ import { mlLanguage } from "../shared/language.ts";
 import { wpBoolean } from "../shared/query.ts";
 
 export const DEFAULT_HORIZON_MONTHS = 12;
+/** The most occurrences of one imported series. */
+export const DEFAULT_SERIES_CAP = 500;
 
 /** The query of `POST /import`. */
 export const importQuery = z.object({
@@ -18,11 +20,21 @@ export const importQuery = z.object({
 });
 export type ImportQuery = z.infer<typeof importQuery>;
 
+/** The tRPC form of `POST /import`: the file in the body beside the query's fields. */
+export const importCalendarInput = importQuery.extend({
+  calendar: z.string().min(1).meta({ description: "The iCalendar (RFC 5545) file's text." }),
+});
+export type ImportCalendarInput = z.infer<typeof importCalendarInput>;
+
+const eventId = z.number().int();
+
 export const importResult = z.object({
-  created: z.array(z.number().int()),
-  updated: z.array(z.number().int()),
-  unchanged: z.number().int(),
-  skipped: z.array(z.object({ uid: z.string(), reason: z.string() })),
-  series: z.number().int(),
+  created: z.array(eventId).meta({ description: "The ids of the events created." }),
+  updated: z.array(eventId).meta({ description: "The ids of the events updated or trashed (cancelled)." }),
+  unchanged: z.number().int().meta({ description: "How many events were already as the file has them." }),
+  skipped: z
+    .array(z.object({ uid: z.string(), reason: z.string() }))
+    .meta({ description: "The file's events that were not imported (UID and why)." }),
+  series: z.number().int().meta({ description: "How many recurring series were expanded." }),
 });
 export type ImportResult = z.infer<typeof importResult>;

@@ -41,6 +41,7 @@ interface Stored {
   icalRecurrenceId: string | null;
   icalSequence: number | null;
   icalModifiedUtc: Date | null;
+  sequence: number;
   status: string;
   language: string;
   categories: Array<{ categoryId: number }>;
@@ -87,7 +88,13 @@ async function trash(tx: Tx, scope: Scope, stored: Stored): Promise<void> {
   const stamp = stampsAt(new Date(), scope.site.timezone);
   await tx.event.update({
     where: { id: stored.id },
-    data: { status: "trash", translationGroup: null, modified: stamp.local, modifiedUtc: stamp.utc },
+    data: {
+      status: "trash",
+      translationGroup: null,
+      modified: stamp.local,
+      modifiedUtc: stamp.utc,
+      sequence: { increment: 1 },
+    },
   });
   await moveTermCounts(tx, countedLinksOf(stored), undefined);
 }
@@ -108,6 +115,7 @@ async function writeSeries(
       icalRecurrenceId: true,
       icalSequence: true,
       icalModifiedUtc: true,
+      sequence: true,
       status: true,
       language: true,
       ...EVENT_TERM_LINKS,
@@ -152,6 +160,8 @@ async function writeSeries(
           modifiedUtc: stamp.utc,
           searchText: eventSearchText({ title: body.title, excerpt: "", description: body.description ?? "" }),
           ...sourceColumns(series, occurrence.recurrenceId),
+          // The file's SEQUENCE, unless updates here have already counted past it: subscribers must see it grow.
+          sequence: Math.max(series.sequence, existing.sequence + 1),
         },
       });
       const before = countedLinksOf(existing);
@@ -170,6 +180,7 @@ async function writeSeries(
           slug: await freeSlug(tx, scope.language, body.title),
           parentId,
           ...sourceColumns(series, occurrence.recurrenceId),
+          sequence: series.sequence,
         },
         select: { id: true },
       });
