@@ -23,9 +23,8 @@ export function registerCacheHeaders(server: FastifyInstance, maxAge: number): v
   const publicPolicy = `public, max-age=${maxAge}, must-revalidate`;
   server.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && !isHeadRequest(request)) return payload;
-    if ((reply.statusCode !== 200 && reply.statusCode !== 304) || !isRestPath(request.routeOptions.url ?? "")) {
-      return payload;
-    }
+    // Registered before 304s are made (see registerNotModified): a 304 keeps these headers.
+    if (reply.statusCode !== 200 || !isRestPath(request.routeOptions.url ?? "")) return payload;
     reply.header("cache-control", request.headers.authorization ? "private, max-age=0, must-revalidate" : publicPolicy);
     addVary(reply, "Authorization", "accept-encoding");
     return payload;
