@@ -94,14 +94,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // keeps the identity body of a 200 with both (also when this client gets a 304), then 304s and compression.
   registerEntityTags(server);
   registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  const readVersion = changeVersionReader(options.handle.db);
   registerResponseCache(server, {
     maxBytes: options.cacheBytes ?? 0,
-    readVersion: changeVersionReader(options.handle.db),
+    readVersion,
     encodings: new EncodingChoices(),
   });
   registerNotModified(server);
   await registerCompression(server);
-  registerWritePreconditions(server);
+  registerWritePreconditions(server, readVersion);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,
