@@ -20,6 +20,7 @@ import { registerEntityTags, registerNotModified } from "./http/conditional-get.
 import { registerOptionsAnswers } from "./http/options.ts";
 import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerVersionTags } from "./http/version-tags.ts";
 import { registerWritePreconditions } from "./http/write-preconditions.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
 import { type ProtectionOptions, registerProtection } from "./protection.ts";
@@ -100,6 +101,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     readVersion,
     encodings: new EncodingChoices(),
   });
+  registerVersionTags(server, readVersion);
   registerNotModified(server);
   await registerCompression(server);
   registerWritePreconditions(server, readVersion);

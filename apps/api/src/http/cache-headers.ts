@@ -23,8 +23,10 @@ export function registerCacheHeaders(server: FastifyInstance, maxAge: number): v
   const publicPolicy = `public, max-age=${maxAge}, must-revalidate`;
   server.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && !isHeadRequest(request)) return payload;
-    // Registered before 304s are made (see registerNotModified): a 304 keeps these headers.
-    if (reply.statusCode !== 200 || !isRestPath(request.routeOptions.url ?? "")) return payload;
+    // A 304 made after rendering (registerNotModified) keeps the headers of its 200; one made before it gets them here.
+    if ((reply.statusCode !== 200 && reply.statusCode !== 304) || !isRestPath(request.routeOptions.url ?? "")) {
+      return payload;
+    }
     reply.header("cache-control", request.headers.authorization ? "private, max-age=0, must-revalidate" : publicPolicy);
     addVary(reply, "Authorization", "accept-encoding");
     return payload;

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { type Encoding, type EncodingChoices, isCompressibleBody } from "./compression.ts";
+import { NOT_IN_304 } from "./conditional-get.ts";
 
 /** Headers an answer is not replayed with (Node and Fastify write these per answer). */
 const NOT_REPLAYED = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
@@ -39,8 +40,9 @@ export class CachedAnswer {
     this.headers = headers;
     this.etag = headers.etag ?? "";
     this.lastModified = headers["last-modified"];
-    const { "content-type": _type, ...notModified } = headers;
-    this.notModifiedHeaders = notModified;
+    this.notModifiedHeaders = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => !NOT_IN_304.includes(name)),
+    );
     this.compressible = isCompressibleBody(headers["content-type"], body);
     this.identity = { headers: { ...headers, "content-length": body.length }, body };
   }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isHeadRequest } from "./head.ts";
+import { versionTagFor } from "./version-tags.ts";
 
 /** A weak validator of a body: equal bodies, equal tags, whatever the encoding they are sent with. */
 export function weakEtagOf(body: string | Buffer): string {
@@ -39,6 +40,12 @@ export function isNotModified(request: IncomingHttpHeaders, etag: string, lastMo
   return since !== undefined && modified !== undefined && modified <= since;
 }
 
+/**
+ * What describes a body, which a 304 has none of (RFC 9110 §15.4.5): left out of every 304, so that one made
+ * before rendering (registerVersionTags) and one made after it carry the same headers.
+ */
+export const NOT_IN_304 = ["content-type", "link", "x-wp-total", "x-wp-totalpages", "x-tec-total", "x-tec-totalpages"];
+
 /** A successful read answered with a body in memory (streams, such as the explorer's files, are left alone). */
 function isTaggable(request: FastifyRequest, reply: FastifyReply, payload: unknown): payload is string | Buffer {
   return (
@@ -48,10 +55,15 @@ function isTaggable(request: FastifyRequest, reply: FastifyReply, payload: unkno
   );
 }
 
-/** Every successful GET (and HEAD) gets a weak ETag of its body, unless the route set one. */
+/**
+ * Every successful GET (and HEAD) gets a weak ETag, unless the route set one: its version tag when it has one
+ * (lists, the index, the document; see `registerVersionTags`), else the hash of its body.
+ */
 export function registerEntityTags(server: FastifyInstance): void {
   server.addHook("onSend", async (request, reply, payload) => {
-    if (isTaggable(request, reply, payload) && !reply.hasHeader("etag")) reply.header("etag", weakEtagOf(payload));
+    if (isTaggable(request, reply, payload) && !reply.hasHeader("etag")) {
+      reply.header("etag", versionTagFor(request) ?? weakEtagOf(payload));
+    }
     return payload;
   });
 }
@@ -67,7 +79,8 @@ export function registerNotModified(server: FastifyInstance): void {
     const etag = reply.getHeader("etag");
     if (typeof etag !== "string") return payload;
     if (!isNotModified(request.headers, etag, reply.getHeader("last-modified")?.toString())) return payload;
-    reply.code(304).removeHeader("content-type");
+    reply.code(304);
+    for (const name of NOT_IN_304) reply.removeHeader(name);
     // Fastify's HEAD route hook reads a string payload; a GET's 304 goes out without Content-Length.
     return isHeadRequest(request) ? "" : null;
   });

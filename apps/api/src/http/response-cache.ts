@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { isRestPath, requestOrigin } from "../rest/base-paths.ts";
 import { CachedAnswer } from "./cached-answer.ts";
+import { versionAtStartOf } from "./change-version.reader.ts";
 import type { Encoding, EncodingChoices } from "./compression.ts";
 import { isNotModified } from "./conditional-get.ts";
 
@@ -90,7 +91,7 @@ export function registerResponseCache(server: FastifyInstance, options: Response
     if (!isShared(request)) return;
     let version: number;
     try {
-      version = await options.readVersion();
+      version = await versionAtStartOf(request, options.readVersion);
     } catch {
       // The database is down: the handler answers as it does without a cache (503).
       return;
