@@ -6,29 +6,40 @@ import { tagListMatches } from "./conditional-get.ts";
 import type { ChangeVersionReader } from "./response-cache.ts";
 
 /** Below a base path: the index, the document and the collections (items keep the tag of their body). */
-const VERSION_TAGGED = /^(?:\/(?:doc|events|venues|organizers|categories|tags))?\/?$/;
+const VERSION_TAGGED = /^(?:\/(doc|events|venues|organizers|categories|tags))?\/?$/;
+const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}/;
 
+/**
+ * Does the answer depend on the clock as well as on the data? Events lists without an absolute window (the
+ * default starts yesterday; `now`, `+1 week`) and venues or organizers `only_with_upcoming` do.
+ */
+function dependsOnClock(collection: string | undefined, query: URLSearchParams): boolean {
+  if (collection === "events") {
+    return !["start_date", "end_date"].every((name) => ABSOLUTE_DATE.test(query.get(name) ?? ""));
+  }
+  return (collection === "venues" || collection === "organizers") && query.has("only_with_upcoming");
+}
+
+/** An answer that changes with the data only, so that the change version tells whether it changed. */
 function isVersionTagged(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const path = request.url.split("?", 1)[0] ?? "";
-  return REST_BASES.some(
-    (base) =>
-      (path === base.path || path.startsWith(`${base.path}/`)) && VERSION_TAGGED.test(path.slice(base.path.length)),
-  );
+  const [path = "", search = ""] = request.url.split("?", 2);
+  const base = REST_BASES.find((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`));
+  const route = base ? VERSION_TAGGED.exec(path.slice(base.path.length)) : null;
+  return route !== null && !dependsOnClock(route[1], new URLSearchParams(search));
 }
 
 /**
- * The ETag of an answer that may change with any write, known before it is rendered: the change version, the
- * minute (lists with relative dates move with the clock; see the response cache), and what chooses the
- * representation: the origin links are built from, the path and query as sent, `Accept` (the document is JSON or
- * the explorer page) and the caller's credentials (what it may see).
+ * The ETag of an answer known before it is rendered: the change version and what chooses the representation: the
+ * origin links are built from, the path and query as sent, `Accept` (the document is JSON or the explorer page)
+ * and the caller's credentials (what it may see).
  */
 function versionTagOf(request: FastifyRequest, version: number): string {
   const { accept = "", authorization = "" } = request.headers;
   const representation = createHash("sha1")
     .update(`${requestOrigin(request)}\n${request.url}\n${accept}\n${authorization}`)
     .digest("base64url");
-  return `W/"v${version}.${Math.floor(Date.now() / 60_000)}.${representation}"`;
+  return `W/"v${version}.${representation}"`;
 }
 
 const tags = new WeakMap<FastifyRequest, string>();
@@ -41,9 +52,10 @@ export function versionTagFor(request: FastifyRequest): string | undefined {
 /**
  * Lists, the index and the document take their ETag from the change version read as the request starts (one
  * primary-key read) instead of a hash of their body; an anonymous `If-None-Match` naming it is answered 304 at
- * once, without running the procedure. Items keep the hash of their body: their tag must not change with writes
- * to other records, or `If-Match` on them would fail for nothing. Callers with credentials get their 304 after
- * rendering, so that a credential revoked since is still refused.
+ * once, without running the procedure. Kept on the hash of their body: items (their tag must not change with
+ * writes to other records, or `If-Match` on them would fail for nothing) and answers that move with the clock (a
+ * version tag would have to change every minute, and miss revalidations the body's hash still answers). Callers
+ * with credentials get their 304 after rendering, so that a credential revoked since is still refused.
  */
 export function registerVersionTags(server: FastifyInstance, readVersion: ChangeVersionReader): void {
   server.addHook("onRequest", async (request, reply) => {
