@@ -16,11 +16,12 @@ import { registerEventPages } from "./event-page.ts";
 import { registerHealthRoutes } from "./health.ts";
 import { registerCacheHeaders } from "./http/cache-headers.ts";
 import { changeVersionReader } from "./http/change-version.reader.ts";
-import { registerCompression } from "./http/compression.ts";
-import { registerConditionalGet } from "./http/conditional-get.ts";
+import { EncodingChoices, registerCompression } from "./http/compression.ts";
+import { registerEntityTags, registerNotModified } from "./http/conditional-get.ts";
 import { registerOptionsAnswers } from "./http/options.ts";
 import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerVersionTags } from "./http/version-tags.ts";
 import { registerWritePreconditions } from "./http/write-preconditions.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
 import { type ProtectionOptions, registerProtection } from "./protection.ts";
@@ -96,16 +97,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
-  // In this order: the ETag is that of the identity body, the cache headers go on 304s too, and the response
-  // cache keeps identity bodies with both.
-  registerConditionalGet(server);
+  // In this order: the ETag is that of the identity body, the cache headers go on 304s too, the response cache
+  // keeps the identity body of a 200 with both (also when this client gets a 304), then 304s and compression.
+  registerEntityTags(server);
   registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  const readVersion = changeVersionReader(options.handle.db);
   registerResponseCache(server, {
     maxBytes: options.cacheBytes ?? 0,
-    readVersion: changeVersionReader(options.handle.db),
+    readVersion,
+    encodings: new EncodingChoices(),
   });
+  registerVersionTags(server, readVersion);
+  registerNotModified(server);
   await registerCompression(server);
-  registerWritePreconditions(server);
+  registerWritePreconditions(server, readVersion);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,

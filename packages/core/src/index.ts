@@ -1,5 +1,11 @@
 export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
+export {
+  PRECONDITION_FAILED_CODE,
+  PRECONDITION_FAILED_MESSAGE,
+  preconditionFailed,
+  type UnchangedSince,
+} from "./changes/change.record.ts";
 export { advanceChangeVersion, readChangeVersion } from "./changes/change-version.ts";
 export { isDatabaseUnavailable } from "./db/availability.ts";
 export {

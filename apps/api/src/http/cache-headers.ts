@@ -23,6 +23,7 @@ export function registerCacheHeaders(server: FastifyInstance, maxAge: number): v
   const publicPolicy = `public, max-age=${maxAge}, must-revalidate`;
   server.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && !isHeadRequest(request)) return payload;
+    // A 304 made after rendering (registerNotModified) keeps the headers of its 200; one made before it gets them here.
     if ((reply.statusCode !== 200 && reply.statusCode !== 304) || !isRestPath(request.routeOptions.url ?? "")) {
       return payload;
     }

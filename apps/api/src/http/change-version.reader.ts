@@ -1,4 +1,5 @@
 import { type Db, readerOf } from "@calendar/core";
+import type { FastifyRequest } from "fastify";
 import type { ChangeVersionReader } from "./response-cache.ts";
 
 // Same statement on both providers; the version comes back as text, which both drivers hand over unchanged.
@@ -10,4 +11,16 @@ const VERSION_SQL = `SELECT CAST("version" AS TEXT) FROM "ChangeVersion" WHERE "
  */
 export function changeVersionReader(db: Db): ChangeVersionReader {
   return async () => Number((await readerOf(db).json(VERSION_SQL, [])) ?? 0);
+}
+
+const versions = new WeakMap<FastifyRequest, Promise<number>>();
+
+/** The change version as of a request's start, read once for all the hooks that need it. */
+export function versionAtStartOf(request: FastifyRequest, read: ChangeVersionReader): Promise<number> {
+  let version = versions.get(request);
+  if (!version) {
+    version = read();
+    versions.set(request, version);
+  }
+  return version;
 }

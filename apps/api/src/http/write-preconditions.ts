@@ -1,17 +1,25 @@
+import { PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE, type UnchangedSince } from "@calendar/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isRestPath } from "../rest/base-paths.ts";
+import { API_PATH, isRestPath } from "../rest/base-paths.ts";
 import { restError } from "../rest/envelope.ts";
 import { sendRestError } from "../rest/errors.ts";
 import { httpDateSeconds, tagListMatches } from "./conditional-get.ts";
+import type { ChangeVersionReader } from "./response-cache.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Query parameters that change which representation a GET of the same URL answers. */
 export const REPRESENTATION_PARAMS = ["ml_language", "password"];
 
-export const PRECONDITION_FAILED_CODE = "rest_precondition_failed";
-export const PRECONDITION_FAILED_MESSAGE =
-  "The resource has changed since you read it (If-Match or If-Unmodified-Since); read it again and retry.";
 const PRECONDITION_FAILED = restError(412, PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE);
+
+/** The record type of an item's collection, as the change feed names it. */
+const TYPE_BY_COLLECTION: Record<string, UnchangedSince["type"]> = {
+  events: "event",
+  venues: "venue",
+  organizers: "organizer",
+  categories: "category",
+  tags: "tag",
+};
 
 /** The URL a GET of the written resource would use: its path and the parameters that choose its representation. */
 function readUrl(request: FastifyRequest): string {
@@ -28,15 +36,29 @@ export function hasWritePrecondition(request: FastifyRequest): boolean {
   );
 }
 
+/** The record a GET of `url` answered with `body` is: its type from the collection, its id from the body. */
+function recordOf(url: string, body: string, version: number): UnchangedSince | undefined {
+  const collection = url.split("?", 1)[0]?.split(`${API_PATH}/`)[1]?.split("/", 1)[0] ?? "";
+  const type = TYPE_BY_COLLECTION[collection];
+  const id: unknown = type ? (JSON.parse(body) as { id?: unknown }).id : undefined;
+  return type && typeof id === "number" ? { type, id, version } : undefined;
+}
+
 /**
- * Is the request's `If-Match` / `If-Unmodified-Since` still true of what a GET of `url`, as the same caller,
- * answers now? A resource the caller cannot read (any status but 200) fails it.
+ * Checks the request's `If-Match` / `If-Unmodified-Since` against what a GET of `url`, as the same caller, answers
+ * now (a resource the caller cannot read, any status but 200, fails it). When it holds, the record is named with
+ * the change version read before that GET: the write's own transaction then refuses if another write changed the
+ * record since (`withUnchangedRecords` in the core), so nothing can slip in between this check and the write.
  */
-export async function writePreconditionHolds(
+export async function checkWritePrecondition(
   server: FastifyInstance,
   request: FastifyRequest,
   url: string,
-): Promise<boolean> {
+  readVersion: ChangeVersionReader,
+): Promise<{ holds: false } | { holds: true; unchanged: UnchangedSince[] }> {
+  // Unreadable (the database is down): the write would fail anyway; refuse it as before.
+  const version = await readVersion().catch(() => undefined);
+  if (version === undefined) return { holds: false };
   const ifMatch = request.headers["if-match"];
   const unmodifiedSince = httpDateSeconds(request.headers["if-unmodified-since"]);
   const current = await server.inject({
@@ -47,25 +69,40 @@ export async function writePreconditionHolds(
       ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
     },
   });
-  if (current.statusCode !== 200) return false;
+  if (current.statusCode !== 200) return { holds: false };
+  let holds: boolean;
   if (ifMatch !== undefined) {
     const etag = current.headers.etag;
-    return typeof etag === "string" && tagListMatches(ifMatch, etag);
+    holds = typeof etag === "string" && tagListMatches(ifMatch, etag);
+  } else {
+    const modified = httpDateSeconds(current.headers["last-modified"]?.toString());
+    holds = modified === undefined || unmodifiedSince === undefined || modified <= unmodifiedSince;
   }
-  const modified = httpDateSeconds(current.headers["last-modified"]?.toString());
-  return modified === undefined || unmodifiedSince === undefined || modified <= unmodifiedSince;
+  if (!holds) return { holds };
+  const record = recordOf(url, current.body, version);
+  return { holds, unchanged: record ? [record] : [] };
+}
+
+const UNCHANGED = Symbol("records a REST write's preconditions held for");
+type CheckedRequest = FastifyRequest & { [UNCHANGED]?: UnchangedSince[] };
+
+/** The records a REST write's preconditions held for, for its procedure's context. */
+export function unchangedRecordsOf(request: FastifyRequest): UnchangedSince[] | undefined {
+  return (request as CheckedRequest)[UNCHANGED];
 }
 
 /**
  * Optimistic concurrency: a write carrying `If-Match` (an ETag the caller read) or `If-Unmodified-Since` is done
- * only if a GET of the same resource, as the same caller, still answers that tag (or was not modified since);
- * else 412 `rest_precondition_failed` and nothing is written. Writes without these headers are untouched.
+ * only if a GET of the same resource, as the same caller, still answers that tag (or was not modified since), and
+ * no other write changes the record before its transaction commits; else 412 `rest_precondition_failed` and
+ * nothing is written. Writes without these headers are untouched.
  */
-export function registerWritePreconditions(server: FastifyInstance): void {
-  server.addHook("preHandler", async (request, reply) => {
+export function registerWritePreconditions(server: FastifyInstance, readVersion: ChangeVersionReader): void {
+  server.addHook("preHandler", async (request: CheckedRequest, reply) => {
     if (!WRITES.has(request.method) || !hasWritePrecondition(request)) return;
     if (!isRestPath(request.routeOptions.url ?? "")) return;
-    if (!(await writePreconditionHolds(server, request, readUrl(request))))
-      return sendRestError(reply, PRECONDITION_FAILED);
+    const checked = await checkWritePrecondition(server, request, readUrl(request), readVersion);
+    if (!checked.holds) return sendRestError(reply, PRECONDITION_FAILED);
+    request[UNCHANGED] = checked.unchanged;
   });
 }

@@ -5,6 +5,7 @@ import { fastifyTRPCOpenApiPlugin } from "trpc-to-openapi";
 import { actorFromAuthorization } from "../auth.ts";
 import { serveHeadAsGet } from "../http/head.ts";
 import { resolveWithReply } from "../http/reply-until-sent.ts";
+import { unchangedRecordsOf } from "../http/write-preconditions.ts";
 import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
@@ -33,6 +34,7 @@ export async function restContext(
     pathLanguage: base.language,
     apiRoot: `${requestOrigin(request)}${base.path}`,
     rest,
+    unchangedRecords: unchangedRecordsOf(request),
   };
 }
 

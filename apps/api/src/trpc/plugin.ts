@@ -4,6 +4,7 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { TRPCRequestInfo } from "@trpc/server/http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actorFromAuthorization } from "../auth.ts";
+import { changeVersionReader } from "../http/change-version.reader.ts";
 import { API_PATH, requestOrigin } from "../rest/base-paths.ts";
 import { logProcedureError, statusOfTrpcErrors } from "../rest/errors.ts";
 import { depthLimitedJsonParser } from "../rest/request.ts";
@@ -18,13 +19,14 @@ export interface TrpcPluginOptions {
 /** The tRPC transport at /trpc: same procedures, same context, tRPC's own envelope. */
 export async function trpcPlugin(scope: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
   const { db, provider } = options.handle;
+  const readVersion = changeVersionReader(db);
   scope.addContentTypeParser("application/json", { parseAs: "string" }, depthLimitedJsonParser(scope));
   await scope.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: options.router,
       createContext: async ({ req, info }: { req: FastifyRequest; info: TRPCRequestInfo }): Promise<Context> => {
-        await checkTrpcWritePreconditions(req.server, options.router, req, info);
+        const unchangedRecords = await checkTrpcWritePreconditions(req.server, options.router, req, info, readVersion);
         return {
           db,
           provider,
@@ -33,6 +35,7 @@ export async function trpcPlugin(scope: FastifyInstance, options: TrpcPluginOpti
           pathLanguage: null,
           apiRoot: `${requestOrigin(req)}${API_PATH}`,
           rest: null,
+          unchangedRecords,
         };
       },
       responseMeta: ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {

@@ -1,14 +1,9 @@
-import { asTrpcError, DomainError } from "@calendar/core";
+import { asTrpcError, preconditionFailed, type UnchangedSince } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { TRPCRequestInfo } from "@trpc/server/http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  hasWritePrecondition,
-  PRECONDITION_FAILED_CODE,
-  PRECONDITION_FAILED_MESSAGE,
-  REPRESENTATION_PARAMS,
-  writePreconditionHolds,
-} from "../http/write-preconditions.ts";
+import type { ChangeVersionReader } from "../http/response-cache.ts";
+import { checkWritePrecondition, hasWritePrecondition, REPRESENTATION_PARAMS } from "../http/write-preconditions.ts";
 import { API_PATH } from "../rest/base-paths.ts";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -40,19 +35,24 @@ function itemUrl(router: AnyTRPCRouter, path: string, input: unknown): string | 
 /**
  * `If-Match` / `If-Unmodified-Since` on tRPC mutations of an item: the same rule as over REST (the item's ETag
  * or modified as the caller reads it over REST), checked before any procedure runs; a failure is a 412
- * `rest_precondition_failed` for the request and nothing is written.
+ * `rest_precondition_failed` for the request and nothing is written. Returns the records the preconditions held
+ * for, which the writes' transactions check again (`unchangedRecords` of the context).
  */
 export async function checkTrpcWritePreconditions(
   server: FastifyInstance,
   router: AnyTRPCRouter,
   request: FastifyRequest,
   info: TRPCRequestInfo,
-): Promise<void> {
-  if (info.type !== "mutation" || !hasWritePrecondition(request)) return;
+  readVersion: ChangeVersionReader,
+): Promise<UnchangedSince[]> {
+  if (info.type !== "mutation" || !hasWritePrecondition(request)) return [];
+  const unchanged: UnchangedSince[] = [];
   for (const call of info.calls) {
     const url = itemUrl(router, call.path, await call.getRawInput());
-    if (url !== undefined && !(await writePreconditionHolds(server, request, url))) {
-      throw asTrpcError(new DomainError(412, PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE));
-    }
+    if (url === undefined) continue;
+    const checked = await checkWritePrecondition(server, request, url, readVersion);
+    if (!checked.holds) throw asTrpcError(preconditionFailed());
+    unchanged.push(...checked.unchanged);
   }
+  return unchanged;
 }

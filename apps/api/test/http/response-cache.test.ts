@@ -48,6 +48,20 @@ describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
     expect((await server.rest("GET", `${API}/events`, { query: YEAR })).body.events[0].title).toBe("Changed quietly");
   });
 
+  it("keeps the answer it rendered for a revalidation it answered 304, and serves it to the next reader", async () => {
+    const as = server.users.editor;
+    const venue = await server.rest("POST", `${API}/venues`, { as, body: { venue: "Revalidated hall" } });
+    const path = `${API}/venues/${venue.body.id}`;
+    const etag = (await server.rest("GET", path)).headers.get("etag") ?? "";
+    // Another record changes: the cached venue is stale by version, not by content.
+    await server.rest("POST", `${API}/tags`, { as, body: { name: "Unrelated write" } });
+    const revalidated = await server.rest("GET", path, { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
+    await server.db.venue.update({ where: { id: venue.body.id }, data: { name: "Renamed quietly" } });
+    const next = await server.rest("GET", path);
+    expect([next.status, next.body.venue, next.headers.get("etag")]).toEqual([200, "Revalidated hall", etag]);
+  });
+
   it("keys answers by the origin their links were built from, so a forged Host never reaches other clients", async () => {
     const forged = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
     expect(forged.rest_url).toMatch(/^http:\/\/evil\.example\//);

@@ -1,4 +1,5 @@
 import type { Actor } from "../auth/roles.ts";
+import type { UnchangedSince } from "../changes/change.record.ts";
 import type { Db, Provider } from "../db/db.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
 import { type LinkBase, listLinkHeader } from "../shared/links.ts";
@@ -40,6 +41,11 @@ export interface Context {
   apiRoot: string;
   /** Status and headers for the REST response; null on the tRPC transport. @internal */
   rest: RestResponse | null;
+  /**
+   * Records the request's `If-Match` / `If-Unmodified-Since` held for, checked at a change version: its writes of
+   * them are refused if another write changed them since (see `withUnchangedRecords`). @internal
+   */
+  unchangedRecords?: readonly UnchangedSince[] | undefined;
 }
 
 /** What a service needs from a request: database, actor, language, link base and site settings. */

@@ -1,6 +1,7 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { withUnchangedRecords } from "../changes/change.record.ts";
 import { DomainError, invalidParam } from "../errors.ts";
 import type { Context } from "./context.ts";
 import { asTrpcError, domainErrorData, toDomainError, trpcCodeForStatus } from "./domain-error.ts";
@@ -80,5 +81,15 @@ const rejectNulCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** A mutation whose request carried write preconditions runs with them, up to the transaction of its write. */
+const keepPreconditions = t.middleware(({ ctx, type, next }) => {
+  const records = ctx.unchangedRecords;
+  return type === "mutation" && records && records.length > 0 ? withUnchangedRecords(records, next) : next();
+});
+
 /** Every procedure of the API: reads are public; writes check capabilities in their services. */
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(decodePathParams).use(rejectNulCharacters);
+export const publicProcedure = t.procedure
+  .use(mapDomainErrors)
+  .use(decodePathParams)
+  .use(rejectNulCharacters)
+  .use(keepPreconditions);
