@@ -72,6 +72,7 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
         expect.stringMatching(/^categories/),
         expect.stringMatching(/^tags/),
         expect.stringMatching(/^changes/),
+        expect.stringMatching(/^import/),
       ]);
       expect(requested.filter((url) => !url.startsWith(`${server.origin}/`))).toEqual([]);
     });
