@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { DomainError, invalidParam } from "../errors.ts";
+import { invalidParam } from "../errors.ts";
 import { eventCreateBody } from "../events/event.schemas.ts";
 import { deleteEvent } from "../events/event.service.ts";
 import { createEvent } from "../events/event.write.service.ts";
@@ -14,7 +14,7 @@ import type { Language } from "../shared/language.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
 import { presentVenue } from "../venues/venue.present.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
@@ -107,16 +107,6 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
     total,
     total_pages: pages,
   };
-}
-
-async function outcomeOf(work: () => Promise<unknown>): Promise<string> {
-  try {
-    return JSON.stringify(await work());
-  } catch (error) {
-    if (error instanceof DomainError)
-      return `${error.status} ${error.code} ${error.message} ${JSON.stringify(error.extra)}`;
-    throw error;
-  }
 }
 
 describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", (provider) => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import { categoryResource } from "../categories/category.present.ts";
 import type { Db } from "../db/db.ts";
-import { DomainError, invalidParams } from "../errors.ts";
+import { invalidParams } from "../errors.ts";
 import { eventCreateBody } from "../events/event.schemas.ts";
 import { createEvent } from "../events/event.write.service.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
@@ -10,7 +10,7 @@ import type { Language } from "../shared/language.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { tagResource } from "../tags/tag.present.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import type { Scope } from "../trpc/context.ts";
 import { termPageLinks } from "./term.present.ts";
 import { type TermListQuery, termListQuery } from "./term.schemas.ts";
@@ -73,16 +73,6 @@ async function referencePage(store: TermStore, query: TermListQuery, language: s
       : sortByInclude(all, sort.ids, sort.direction);
   const { skip, take } = pageWindow(query);
   return { rows: sorted.slice(skip, skip + take), total: all.length };
-}
-
-async function outcomeOf(work: () => Promise<unknown>): Promise<string> {
-  try {
-    return JSON.stringify(await work());
-  } catch (error) {
-    if (error instanceof DomainError)
-      return `${error.status} ${error.code} ${error.message} ${JSON.stringify(error.extra)}`;
-    throw error;
-  }
 }
 
 describe.each(PROVIDERS)("listing categories and tags in one statement (%s)", (provider) => {

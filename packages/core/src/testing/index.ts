@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { type Actor, ROLES, type Role } from "../auth/roles.ts";
 import type { Db, Provider } from "../db/db.ts";
+import { DomainError } from "../errors.ts";
 import type { Language } from "../shared/language.ts";
 import type { Scope } from "../trpc/context.ts";
 import { createUser } from "../users/users.service.ts";
@@ -63,4 +64,15 @@ export async function createUsersByRole(db: Db, suffix = "1"): Promise<Record<Ro
     }),
   );
   return Object.fromEntries(entries) as Record<Role, TestUser>;
+}
+
+/** What a service call gave, as text to compare: its result as JSON, or a domain error's status, code and details. */
+export async function outcomeOf(work: () => Promise<unknown>): Promise<string> {
+  try {
+    return JSON.stringify(await work());
+  } catch (error) {
+    if (error instanceof DomainError)
+      return `${error.status} ${error.code} ${error.message} ${JSON.stringify(error.extra)}`;
+    throw error;
+  }
 }
