@@ -85,7 +85,7 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
       expect({ query, status, etag: headers.get("etag") }).toEqual({
         query,
         status: 200,
-        etag: expect.not.stringMatching(/^W\/"v/),
+        etag: expect.not.stringMatching(/^W\/"v\d+\./),
       });
     }
   });
