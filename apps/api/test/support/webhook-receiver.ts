@@ -7,8 +7,8 @@ export interface ReceivedWebhook {
   body: string;
 }
 
-/** How the receiver answers: a status code, or a dropped connection (a network error). */
-export type ReceiverAnswer = number | "drop";
+/** How the receiver answers: a status code, a dropped connection (a network error), or never. */
+export type ReceiverAnswer = number | "drop" | "hang";
 
 /** A webhook receiver on 127.0.0.1 that records every request and answers as the test says. */
 export async function startWebhookReceiver() {
@@ -23,7 +23,7 @@ export async function startWebhookReceiver() {
     request.on("end", () => {
       received.push({ headers: request.headers, body });
       if (answer === "drop") request.socket.destroy();
-      else response.writeHead(answer).end();
+      else if (answer !== "hang") response.writeHead(answer).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -73,7 +73,13 @@ export async function dueDeliveries(db: Db, now = new Date()): Promise<DueDelive
   });
 }
 
-const hours = (ms: number) => `${Math.round((ms / 3_600_000) * 10) / 10} h`;
+/** A period in the largest whole unit that fits: "3 days", "12 hours", "90 seconds". */
+function period(ms: number): string {
+  const [size, unit] =
+    ms >= 86_400_000 ? [86_400_000, "day"] : ms >= 3_600_000 ? [3_600_000, "hour"] : [1_000, "second"];
+  const count = Math.round(ms / (size as number));
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
 
 /**
  * Writes an attempt and its consequences in one transaction: a success completes the delivery and clears the
@@ -121,7 +127,7 @@ export async function recordAttempt(
       data: {
         failingSince,
         ...(disable
-          ? { active: false, disabledReason: `Its deliveries failed for ${hours(policy.disableAfterMs)}.` }
+          ? { active: false, disabledReason: `Its deliveries failed for ${period(policy.disableAfterMs)}.` }
           : {}),
       },
     });
