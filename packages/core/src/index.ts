@@ -85,6 +85,7 @@ export {
 } from "./webhooks/webhook.deliveries.ts";
 export { type PresentRecord, queueDeliveries } from "./webhooks/webhook.fanout.ts";
 export { acquireWebhookLease, releaseWebhookLease } from "./webhooks/webhook.lease.ts";
+export { webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from "./webhooks/webhook.schemas.ts";
 export {
   createWebhook,
   deleteWebhook,
