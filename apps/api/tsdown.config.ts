@@ -12,6 +12,7 @@ export default defineConfig({
     "limit-server": "bench/limit-server.ts",
     "floor-server": "bench/floor-server.ts",
     "bare-server": "bench/bare-server.ts",
+    "outbox-server": "bench/outbox-server.ts",
   },
   format: "esm",
   platform: "node",

@@ -140,8 +140,34 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     await limit.stop();
     await floor.stop();
   }
+  // With no other server on the database, so that nothing else writes while the pair is measured.
+  if (wanted("event create (outbox)")) await benchmarkOutbox({ db: provider, events }, env, fixtures, record);
   await benchmarkCache({ db: provider, events }, env, fixtures, record);
   return results;
+}
+
+/**
+ * What the outbox costs event creation: the same server with and without its statement (`outbox-server.ts`), the
+ * one after the other on the same database, the one without it as the limit column.
+ */
+async function benchmarkOutbox(
+  base: Pick<ScenarioResult, "db" | "events">,
+  env: Record<string, string>,
+  fixtures: Awaited<ReturnType<typeof readFixtures>>,
+  record: (result: ScenarioResult, failures: number) => void,
+): Promise<void> {
+  const script = join(API_DIR, "dist", "outbox-server.mjs");
+  const [scenario] = writeScenarios(fixtures);
+  if (!scenario) return;
+  const without = await startServer(script, { ...env, CALENDAR_BENCH_OUTBOX: "off" }, "/readyz");
+  const withoutRun = await measure(without.origin, without.pid, scenario.rest, settings).finally(() => without.stop());
+  const outbox = await startServer(script, { ...env, CALENDAR_BENCH_OUTBOX: "on" }, "/readyz");
+  const run = await measure(outbox.origin, outbox.pid, scenario.rest, settings).finally(() => outbox.stop());
+  const result = resultOf({ ...base, name: "event create (outbox)", transport: "rest" }, run, {
+    floor: withoutRun,
+    limit: withoutRun,
+  });
+  record(result, run.failures + withoutRun.failures);
 }
 
 /** The response cache against a bare Fastify route answering a constant body (its req/s is the limit column). */

@@ -28,6 +28,8 @@ export const TARGETS: Target[] = [
   { scenarios: ["events list (search)", "events list (near a point)"], ratio: 0.4, p99: 60, p99At: 100_000 },
   { scenarios: ["venues list (search)", "categories list"], ratio: 0.3, p99: 15, flat: 1.3 },
   { scenarios: ["event create"], p99: 40 },
+  // The outbox (issue 16) may cost event creation less than 10 % req/s: the limit is the same server without it.
+  { scenarios: ["event create (outbox)"], ratio: 0.9 },
 ];
 
 export const PEAK_RSS_MB = 150;

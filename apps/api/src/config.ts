@@ -58,6 +58,15 @@ export const configSchema = z.object({
   CALENDAR_SITE_NAME: z.string().trim().min(1).max(200).default("Calendar"),
   CALENDAR_ICAL_MAX_EVENTS: integer(1, 50_000).default(2_000),
   CALENDAR_IMPORT_BODY_LIMIT: integer(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
+  CALENDAR_WEBHOOKS_ALLOW_INSECURE: z
+    .enum(["true", "false", "1", "0"])
+    .transform((value) => value === "true" || value === "1")
+    .default(false),
+  CALENDAR_WEBHOOKS_POLL_MS: integer(10, 600_000).default(1_000),
+  CALENDAR_WEBHOOKS_TIMEOUT_MS: integer(100, 600_000).default(10_000),
+  CALENDAR_WEBHOOKS_RETRY_BASE_MS: integer(10, 3_600_000).default(5_000),
+  CALENDAR_WEBHOOKS_RETRY_SECONDS: integer(1, 30 * 86_400).default(86_400),
+  CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS: integer(1, 365 * 86_400).default(3 * 86_400),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       timezone: config.CALENDAR_TIMEZONE,
       changesRetentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
       siteUrl: config.CALENDAR_SITE_URL,
+      allowInsecureWebhooks: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
     },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
     requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,
@@ -49,6 +50,17 @@ async function main(): Promise<void> {
       siteName: config.CALENDAR_SITE_NAME,
       importBodyLimit: config.CALENDAR_IMPORT_BODY_LIMIT,
       seriesCap: DEFAULT_SERIES_CAP,
+    },
+    webhooks: {
+      pollMs: config.CALENDAR_WEBHOOKS_POLL_MS,
+      timeoutMs: config.CALENDAR_WEBHOOKS_TIMEOUT_MS,
+      retryBaseMs: config.CALENDAR_WEBHOOKS_RETRY_BASE_MS,
+      retryForMs: config.CALENDAR_WEBHOOKS_RETRY_SECONDS * 1_000,
+      disableAfterMs: config.CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS * 1_000,
+      allowInsecure: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
+      retentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
+      // Part of the shutdown deadline: a delivery still unanswered then is sent again after the restart.
+      shutdownGraceMs: Math.min(config.CALENDAR_WEBHOOKS_TIMEOUT_MS, config.CALENDAR_SHUTDOWN_TIMEOUT / 2),
     },
     // Production skips the check of every response against its schema; development and tests keep it.
     outputValidation: process.env.NODE_ENV === "production" ? "off" : "exact",

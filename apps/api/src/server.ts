@@ -34,6 +34,8 @@ import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
+import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
+import type { WebhookWorkerOptions } from "./webhooks/webhook.worker.ts";
 
 export interface ServerOptions extends Partial<ProtectionOptions> {
   handle: DbHandle;
@@ -58,6 +60,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   ical?: Partial<{ maxEvents: number; siteName: string; importBodyLimit: number; seriesCap: number }>;
   /** Responses checked against their schemas (`exact`, the default) or not (`off`, production). */
   outputValidation?: OutputValidation;
+  /** Runs the webhook worker while the server listens, with these settings; no worker when absent. */
+  webhooks?: WebhookWorkerOptions;
 }
 
 const ICAL_DEFAULTS = {
@@ -93,6 +97,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   server.setErrorHandler(handleRestError);
   server.decorate("publicOrigin", options.publicUrl);
   registerDraining(server);
+  if (options.webhooks) {
+    registerWebhookWorker(server, {
+      handle: options.handle,
+      site: options.site,
+      publicUrl: options.publicUrl,
+      options: options.webhooks,
+    });
+  }
   registerRequestLog(server);
   registerSecurityHeaders(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);

@@ -45,3 +45,10 @@ export type TagUpdateInput = RouterInputs["tags"]["update"];
 export type Change = RouterOutputs["changes"]["list"]["changes"][number];
 export type ChangeList = RouterOutputs["changes"]["list"];
 export type ChangeListQuery = RouterInputs["changes"]["list"];
+
+/** A webhook subscription, as `webhooks.get` returns it (administrators only; the secret only on create and rotate). */
+export type Webhook = RouterOutputs["webhooks"]["get"];
+export type WebhookWithSecret = RouterOutputs["webhooks"]["create"];
+export type WebhookCreateInput = RouterInputs["webhooks"]["create"];
+export type WebhookUpdateInput = RouterInputs["webhooks"]["update"];
+export type WebhookAttempts = RouterOutputs["webhooks"]["deliveries"];

@@ -34,6 +34,9 @@ import {
   type VenueListQuery,
   type VenueUpdateBySlugInput,
   type VenueUpdateInput,
+  type Webhook,
+  type WebhookAttempts,
+  type WebhookWithSecret,
   type WritePrecondition,
 } from "../src/index.ts";
 
@@ -260,10 +263,22 @@ describe("tags", () => {
 });
 
 describe("the router", () => {
-  it("offers the five resources, the change feed, the import and nothing of the REST aliases", () => {
+  it("offers the five resources, the change feed, the import, the webhooks and nothing of the REST aliases", () => {
     expectTypeOf<Extract<keyof typeof client, string>>().toEqualTypeOf<
-      "events" | "venues" | "organizers" | "categories" | "tags" | "changes" | "import"
+      "events" | "venues" | "organizers" | "categories" | "tags" | "changes" | "import" | "webhooks"
     >();
+  });
+
+  it("manages webhooks: the secret comes with create and rotate-secret only", () => {
+    expectTypeOf(client.webhooks.create.mutate).toBeCallableWith({
+      url: "https://example.com/hooks",
+      types: ["event"],
+    });
+    expectTypeOf(client.webhooks.create.mutate).returns.resolves.toEqualTypeOf<WebhookWithSecret>();
+    expectTypeOf(client.webhooks.rotateSecret.mutate).returns.resolves.toHaveProperty("secret");
+    expectTypeOf(client.webhooks.get.query).returns.resolves.toEqualTypeOf<Webhook>();
+    expectTypeOf<Webhook>().not.toHaveProperty("secret");
+    expectTypeOf(client.webhooks.deliveries.query).returns.resolves.toEqualTypeOf<WebhookAttempts>();
   });
 
   it("imports an iCalendar file's text and answers what the import did", () => {

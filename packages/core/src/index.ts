@@ -1,5 +1,6 @@
 export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
+export { pruneChanges } from "./changes/change.prune.ts";
 export {
   PRECONDITION_FAILED_CODE,
   PRECONDITION_FAILED_MESSAGE,
@@ -68,3 +69,30 @@ export {
   setUserRole,
   type TokenTarget,
 } from "./users/users.service.ts";
+export {
+  isPublicAddress,
+  resolveWebhookTarget,
+  type WebhookTarget,
+  WebhookTargetRefused,
+} from "./webhooks/webhook.address.ts";
+export {
+  type AttemptOutcome,
+  type DueDelivery,
+  dueDeliveries,
+  pruneDeliveries,
+  type RetryPolicy,
+  recordAttempt,
+} from "./webhooks/webhook.deliveries.ts";
+export { type PresentRecord, queueDeliveries } from "./webhooks/webhook.fanout.ts";
+export { acquireWebhookLease, releaseWebhookLease } from "./webhooks/webhook.lease.ts";
+export { webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from "./webhooks/webhook.schemas.ts";
+export {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhookAttempts,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+  type WebhookScope,
+} from "./webhooks/webhook.service.ts";

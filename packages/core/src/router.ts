@@ -7,6 +7,7 @@ import { organizersRestAliases, organizersRouter } from "./organizers/organizer.
 import { tagsRestAliases, tagsRouter } from "./tags/tag.router.ts";
 import { mergeRouters, router } from "./trpc/init.ts";
 import { venuesRestAliases, venuesRouter } from "./venues/venue.router.ts";
+import { webhooksRouter } from "./webhooks/webhook.router.ts";
 
 /** The API as TypeScript apps see it (tRPC transport and the published client). */
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   organizers: organizersRouter,
   changes: changesRouter,
   import: importRouter,
+  webhooks: webhooksRouter,
 });
 
 /**

@@ -1,10 +1,7 @@
-import { existsSync } from "node:fs";
 import {
   activeTokens,
-  createDb,
   createToken,
   createUser,
-  type DbHandle,
   DomainError,
   deleteUser,
   listTokens,
@@ -14,17 +11,18 @@ import {
   revokeTokens,
   roleSchema,
   setUserRole,
-  sqliteFilePath,
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { type Config, loadConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import { seedBenchmarkCalendar } from "../seed/benchmark-calendar.ts";
 import { seedDemoCalendar } from "../seed/demo-calendar.ts";
 import { createSeeder } from "../seed/seeder.ts";
+import { positiveInteger, table, withDatabase } from "./database.ts";
 import { registerImportCommand } from "./import.command.ts";
 import { progressBar } from "./progress.ts";
 import { CLI_VERSION } from "./version.ts";
+import { registerWebhooksCommand } from "./webhooks.command.ts";
 
 /** Where the CLI writes; tests capture it. */
 export interface CliOutput {
@@ -34,57 +32,9 @@ export interface CliOutput {
   confirm?(question: string): Promise<boolean>;
 }
 
-/** Does a command only read (refused on a database that does not exist yet) or also write? */
-type Access = "read" | "write";
-
-/**
- * Opens the database of `DATABASE_URL`, migrated. A SQLite file that does not exist yet is a mistake for a command
- * that reads (the path is probably not the one meant), and worth saying for one that writes.
- */
-async function withDatabase<T>(
-  config: Config,
-  output: CliOutput,
-  access: Access,
-  work: (handle: DbHandle) => Promise<T>,
-): Promise<T> {
-  const url = config.DATABASE_URL;
-  if (url.startsWith("file:") && !existsSync(sqliteFilePath(url))) {
-    const path = sqliteFilePath(url);
-    if (access === "read") {
-      throw new DomainError(
-        404,
-        "database_not_found",
-        `No database at ${path}. Set DATABASE_URL to the server's database (relative paths are relative to the repository root).`,
-      );
-    }
-    output.err(`Creating a new, empty SQLite database at ${path}.\n`);
-  }
-  await migrateDatabase(url);
-  const handle = await createDb(url, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
-  try {
-    return await work(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
-function positiveInteger(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("Must be a positive whole number.");
-  return Number(value);
-}
-
 function roleArgument(value: string): string {
   if (!roleSchema.safeParse(value).success) throw new InvalidArgumentError(`Must be one of ${ROLES.join(", ")}.`);
   return value;
-}
-
-function table(rows: Array<Record<string, unknown>>): string {
-  if (rows.length === 0) return "(none)";
-  const columns = Object.keys(rows[0] ?? {});
-  const cell = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value ?? ""));
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
-  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index] ?? 0)).join("  ");
-  return [line(columns), ...rows.map((row) => line(columns.map((column) => cell(row[column]))))].join("\n");
 }
 
 /** The `calendar` command line: users, tokens and the database, against `DATABASE_URL`. */
@@ -259,5 +209,6 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
       output.out("Counted the events of every category and tag.\n");
     });
   registerImportCommand(program, output, config);
+  registerWebhooksCommand(program, output, config);
   return program;
 }

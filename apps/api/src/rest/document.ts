@@ -44,6 +44,11 @@ const TAGS = [
   { name: "tags", description: "Event tags: flat terms, per language." },
   { name: "changes", description: "The change feed: what changed since a sync token, deletions included." },
   { name: "import", description: "Import: the events of an iCalendar file, created, updated or trashed to match it." },
+  {
+    name: "webhooks",
+    description:
+      "Webhooks (administrators): URLs that receive every change, signed (Standard Webhooks), at least once.",
+  },
 ];
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };

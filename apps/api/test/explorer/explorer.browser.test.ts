@@ -73,6 +73,7 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
         expect.stringMatching(/^tags/),
         expect.stringMatching(/^changes/),
         expect.stringMatching(/^import/),
+        expect.stringMatching(/^webhooks/),
       ]);
       expect(requested.filter((url) => !url.startsWith(`${server.origin}/`))).toEqual([]);
     });

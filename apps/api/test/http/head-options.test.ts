@@ -26,6 +26,10 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
     for (let index = 0; index < 10; index++) {
       await server.rest("POST", `${API}/tags`, { as, body: { name: `Tag ${index}` } });
     }
+    const webhook = await server.db.webhookSubscription.create({
+      data: { url: "https://example.com/hooks", secret: "whsec_test", cursor: 0 },
+    });
+    const admin = { authorization: `Bearer ${server.users.administrator.token}` };
     const routes: Array<{ path: string; headers?: Record<string, string> }> = [
       { path: API },
       { path: `${API}/doc` },
@@ -43,6 +47,12 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       { path: "/healthz" },
       { path: `${API}/events/${created.body.id}`, headers: { authorization: "Bearer wrong-token" } },
       { path: `${API}/events/${created.body.id}`, headers: { authorization: `Bearer ${as.token}` } },
+      { path: `${API}/changes` },
+      { path: `${API}/webhooks`, headers: admin },
+      { path: `/de${API}/webhooks/${webhook.id}`, headers: admin },
+      { path: `${API}/webhooks/${webhook.id}/deliveries`, headers: admin },
+      { path: `${API}/webhooks/999999`, headers: admin },
+      { path: `${API}/webhooks` },
     ];
     for (const route of routes) {
       const headers = { ...IDENTITY, ...route.headers };
@@ -88,6 +98,10 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       ["/healthz", "GET, HEAD, OPTIONS"],
       ["/docs", "GET, HEAD, OPTIONS"],
       ["/trpc/events.list", "GET, POST, HEAD, OPTIONS"],
+      [`${API}/webhooks`, "GET, POST, HEAD, OPTIONS"],
+      [`${API}/webhooks/4`, "GET, POST, DELETE, HEAD, OPTIONS"],
+      [`/fr${API}/webhooks/4/rotate-secret`, "POST, OPTIONS"],
+      [`${API}/webhooks/4/deliveries`, "GET, HEAD, OPTIONS"],
     ];
     for (const [path, allow] of cases) {
       const { status, headers, text } = await server.rest("OPTIONS", path);

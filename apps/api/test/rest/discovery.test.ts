@@ -43,6 +43,10 @@ const EXPECTED_ROUTES: Record<string, string[]> = {
   [`${ROOT}/tags`]: ["GET", "POST"],
   [`${ROOT}/tags/(?P<id>\\d+)`]: ITEM_METHODS,
   [`${ROOT}/changes`]: ["GET"],
+  [`${ROOT}/webhooks`]: ["GET", "POST"],
+  [`${ROOT}/webhooks/(?P<id>\\d+)`]: ["GET", "POST", "DELETE"],
+  [`${ROOT}/webhooks/(?P<id>\\d+)/rotate-secret`]: ["POST"],
+  [`${ROOT}/webhooks/(?P<id>\\d+)/deliveries`]: ["GET"],
 };
 
 // The index and the document do not touch data: one database kind is enough.
@@ -152,6 +156,10 @@ describe("namespace index and API document", () => {
           "/tags/{id}",
           "/changes",
           "/import",
+          "/webhooks",
+          "/webhooks/{id}",
+          "/webhooks/{id}/rotate-secret",
+          "/webhooks/{id}/deliveries",
         ].sort(),
       );
       for (const [path, operations] of Object.entries(paths)) {
@@ -185,7 +193,12 @@ describe("namespace index and API document", () => {
 
     it("gives every operation an id, a summary, a description and the tag of its resource", async () => {
       const document = await documentOf(server);
-      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual([...RESOURCES, "changes", "import"]);
+      expect(document.tags.map((tag: { name: string }) => tag.name)).toEqual([
+        ...RESOURCES,
+        "changes",
+        "import",
+        "webhooks",
+      ]);
       for (const tag of document.tags) expect(tag.description).toEqual(expect.any(String));
       const incomplete = operationsOf(document).filter(
         ({ path, operation }) =>
@@ -219,11 +232,12 @@ describe("namespace index and API document", () => {
       expect(examples.sort()).toEqual(RESOURCES.map((resource) => `post /${resource}`).sort());
     });
 
-    it("requires a token on writes and takes one optionally on reads", async () => {
+    it("requires a token on writes and on the webhooks, and takes one optionally on other reads", async () => {
       const document = await documentOf(server);
       expect(Object.keys(document.components.securitySchemes)).toEqual(["bearer", "basic"]);
       for (const { path, method, operation } of operationsOf(document)) {
-        const expected = method === "get" ? [{}, { bearer: [] }, { basic: [] }] : [{ bearer: [] }, { basic: [] }];
+        const optional = method === "get" && !path.startsWith("/webhooks");
+        const expected = optional ? [{}, { bearer: [] }, { basic: [] }] : [{ bearer: [] }, { basic: [] }];
         expect({ path, method, security: operation.security }).toEqual({ path, method, security: expected });
       }
     });

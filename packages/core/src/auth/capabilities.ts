@@ -12,7 +12,8 @@ export type Capability =
   | "edit_others_posts" // edit or delete anybody's posts
   | "read_private_posts" // see non-published posts of others
   | "manage_categories" // write categories and tags
-  | "delete_permanently"; // force=true deletes
+  | "delete_permanently" // force=true deletes
+  | "manage_webhooks"; // subscribe URLs to the changes, read their deliveries
 
 const AUTHOR: readonly Capability[] = ["create_posts", "publish_posts", "edit_published_posts"];
 const EDITOR: readonly Capability[] = [...AUTHOR, "edit_others_posts", "read_private_posts", "manage_categories"];
@@ -22,7 +23,7 @@ const GRANTS: Record<Role, readonly Capability[]> = {
   contributor: ["create_posts"],
   author: AUTHOR,
   editor: EDITOR,
-  administrator: [...EDITOR, "delete_permanently"],
+  administrator: [...EDITOR, "delete_permanently", "manage_webhooks"],
 };
 
 export function can(actor: Actor, capability: Capability): boolean {

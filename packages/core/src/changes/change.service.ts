@@ -1,10 +1,9 @@
 import { canEdit, canRead } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { formatWallTime } from "../shared/dates.ts";
-import { languageSchema } from "../shared/language.ts";
+import { presentChange } from "./change.present.ts";
 import type { ChangeAction, ChangeListOutput, ChangeListQuery, ChangeOutput, ChangeType } from "./change.schemas.ts";
-import { CHANGE_TYPES, changeAction, changeType } from "./change.schemas.ts";
+import { CHANGE_TYPES, changeAction } from "./change.schemas.ts";
 import { decodeSyncToken, encodeSyncToken } from "./change.token.ts";
 import { readChangeVersion } from "./change-version.ts";
 
@@ -153,14 +152,7 @@ export async function listChanges(
     if (!latest) continue;
     const action = actionFor(actor, latest, before.get(keyOf(group)), first?.action === "created");
     if (action === undefined) continue;
-    changes.push({
-      type: changeType.parse(latest.type),
-      id: latest.recordId,
-      action,
-      language: languageSchema.parse(latest.language),
-      modified_utc: formatWallTime(latest.modifiedUtc, "UTC"),
-      version: latest.version,
-    });
+    changes.push(presentChange(latest, action));
   }
   return { changes, next_token: encodeSyncToken({ version: upTo, issuedAt }), has_more: hasMore };
 }

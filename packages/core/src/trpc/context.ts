@@ -20,6 +20,8 @@ export interface Site {
   changesRetentionDays?: number;
   /** The public site whose pages show the records (`CALENDAR_SITE_URL`, no trailing slash); permalinks point there. */
   siteUrl?: string | undefined;
+  /** Webhooks may also go to http:// URLs and private, loopback or link-local addresses (`CALENDAR_WEBHOOKS_ALLOW_INSECURE`). */
+  allowInsecureWebhooks?: boolean;
 }
 
 /**

@@ -1,0 +1,226 @@
+import { PROVIDERS } from "@calendar/core/testing";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildServer } from "../../src/server.ts";
+import type { WebhookWorkerOptions } from "../../src/webhooks/webhook.worker.ts";
+import { type RestRequest, useTestServer } from "../support/server.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
+
+const BASE = "/cal/events/v1";
+const EVENT = { title: "Hooked", start_date: "2031-03-01 10:00:00", end_date: "2031-03-01 11:00:00" };
+const FAST: WebhookWorkerOptions = {
+  pollMs: 20,
+  timeoutMs: 2_000,
+  retryBaseMs: 50,
+  retryForMs: 60_000,
+  disableAfterMs: 600_000,
+  allowInsecure: true,
+  retentionDays: 30,
+  shutdownGraceMs: 1_000,
+};
+const WAIT = { timeout: 15_000, interval: 20 };
+
+describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
+  // Writes go through this server, which runs no worker; each test starts the worker servers it needs.
+  const writer = useTestServer(provider, { site: { timezone: "UTC", allowInsecureWebhooks: true } });
+  const asAdmin = (request: RestRequest = {}): RestRequest => ({ ...request, as: writer.users.administrator });
+  let receiver: WebhookReceiver;
+  const workers: FastifyInstance[] = [];
+
+  async function startWorker(options: Partial<WebhookWorkerOptions> = {}): Promise<FastifyInstance> {
+    const server = await buildServer({
+      handle: writer.database.handle,
+      site: { timezone: "UTC", allowInsecureWebhooks: true },
+      bodyLimit: 1024 * 1024,
+      webhooks: { ...FAST, ...options },
+    });
+    await server.listen({ host: "127.0.0.1", port: 0 });
+    workers.push(server);
+    return server;
+  }
+
+  async function subscribe(body: Record<string, unknown> = {}): Promise<{ id: number; secret: string }> {
+    const response = await writer.rest("POST", `${BASE}/webhooks`, asAdmin({ body: { url: receiver.url, ...body } }));
+    expect(response.status).toBe(201);
+    return response.body;
+  }
+
+  async function write(method: string, path: string, body?: Record<string, unknown>) {
+    const response = await writer.rest(method, `${BASE}${path}`, asAdmin(body ? { body } : {}));
+    expect(response.status).toBeLessThan(300);
+    return response.body;
+  }
+
+  let firstToken = "";
+  beforeEach(async () => {
+    firstToken ||= (await writer.rest("GET", `${BASE}/changes`)).body.next_token;
+  });
+
+  const webhookIds = () => receiver.received.map(({ headers }) => headers["webhook-id"]);
+
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterEach(async () => {
+    for (const server of workers.splice(0)) await server.close();
+    await writer.db.webhookSubscription.deleteMany();
+    await receiver.close();
+  });
+
+  it("delivers every change once, signed, in version order, with the record as an administrator reads it", async () => {
+    const { secret } = await subscribe();
+    await startWorker();
+    const event = await write("POST", "/events", EVENT);
+    await write("POST", `/events/${event.id}`, { title: "Hooked again" });
+    const venue = await write("POST", "/venues", { venue: "Hall" });
+    await write("DELETE", `/events/${event.id}`);
+    await write("DELETE", `/events/${event.id}?force=true`);
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(5), WAIT);
+    const bodies = receiver.verified(secret);
+    expect(bodies.map((body) => body.type)).toEqual([
+      "event.created",
+      "event.updated",
+      "venue.created",
+      "event.trashed",
+      "event.deleted",
+    ]);
+    const versions = bodies.map((body) => body.data.version as number);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(webhookIds()).size).toBe(5);
+    const venueBody = bodies[2];
+    expect(venueBody).toEqual({
+      type: "venue.created",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: {
+        type: "venue",
+        id: venue.id,
+        action: "created",
+        language: "en",
+        modified_utc: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        version: expect.any(Number),
+        object: expect.objectContaining({ id: venue.id, venue: "Hall" }),
+      },
+    });
+    const { object, ...change } = venueBody?.data ?? {};
+    const feed = await writer.rest("GET", `${BASE}/changes`, asAdmin({ query: { since: firstToken } }));
+    expect(feed.body.changes).toContainEqual(change);
+    expect(bodies[4]?.data.object).toBeNull();
+    expect(receiver.received[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("delivers only the types and actions a subscription asks for", async () => {
+    const { secret } = await subscribe({ types: ["tag"], actions: ["deleted"] });
+    await startWorker();
+    const tag = await write("POST", "/tags", { name: "Filtered" });
+    await write("POST", "/categories", { name: "Not wanted" });
+    await write("DELETE", `/tags/${tag.id}?force=true`);
+    const marker = await write("POST", "/tags", { name: "Marker" });
+    await write("DELETE", `/tags/${marker.id}?force=true`);
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(2), WAIT);
+    expect(receiver.verified(secret).map((body) => [body.type, body.data.id])).toEqual([
+      ["tag.deleted", tag.id],
+      ["tag.deleted", marker.id],
+    ]);
+  });
+
+  it("retries a failing receiver with the same webhook-id, holds back the later changes, and resumes in order", async () => {
+    const { id, secret } = await subscribe();
+    receiver.answer(500);
+    await startWorker();
+    const first = await write("POST", "/tags", { name: "First" });
+    const second = await write("POST", "/tags", { name: "Second" });
+    await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(3), WAIT);
+    receiver.answer("drop");
+    await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(5), WAIT);
+    expect(new Set(webhookIds()).size).toBe(1);
+    receiver.answer(204);
+    await vi.waitFor(() => expect(new Set(webhookIds()).size).toBe(2), WAIT);
+    const delivered = receiver.verified(secret).map((body) => body.data.id);
+    expect([...new Set(delivered)]).toEqual([first.id, second.id]);
+    const attempts = (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body.attempts;
+    expect(attempts[0]).toMatchObject({ type: "tag.created", succeeded: true, response_code: 204, error: "" });
+    expect(attempts).toContainEqual(
+      expect.objectContaining({ succeeded: false, response_code: 500, error: "The receiver answered 500." }),
+    );
+    expect(attempts).toContainEqual(expect.objectContaining({ succeeded: false, response_code: null }));
+    expect(attempts.filter((attempt: { succeeded: boolean }) => attempt.succeeded)).toHaveLength(2);
+    expect(JSON.stringify(attempts)).not.toContain(secret.slice("whsec_".length));
+  });
+
+  it("loses nothing across a restart: what was queued and what was written while no worker ran", async () => {
+    const { secret } = await subscribe();
+    receiver.answer(503);
+    const before = await startWorker();
+    const queued = await write("POST", "/tags", { name: "Queued before the restart" });
+    await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(1), WAIT);
+    await before.close();
+    const unseen = await write("POST", "/tags", { name: "Written while down" });
+    receiver.answer(204);
+    await startWorker();
+    await vi.waitFor(() => expect(new Set(webhookIds()).size).toBe(2), WAIT);
+    const ids = receiver.verified(secret).map((body) => body.data.id);
+    expect([...new Set(ids)]).toEqual([queued.id, unseen.id]);
+  });
+
+  it("gives a delivery up after the retry period, then sends the next one", async () => {
+    const { id } = await subscribe();
+    receiver.answer(500);
+    await startWorker({ retryForMs: 200 });
+    const abandoned = await write("POST", "/tags", { name: "Abandoned" });
+    await vi.waitFor(async () => {
+      const delivery = await writer.db.webhookDelivery.findFirst({ where: { subscriptionId: id } });
+      expect(delivery?.status).toBe("failed");
+    }, WAIT);
+    receiver.answer(204);
+    const next = await write("POST", "/tags", { name: "Next" });
+    await vi.waitFor(async () => {
+      const statuses = await writer.db.webhookDelivery.findMany({
+        where: { subscriptionId: id },
+        orderBy: { id: "asc" },
+      });
+      expect(statuses.map((delivery) => [JSON.parse(delivery.body).data.id, delivery.status])).toEqual([
+        [abandoned.id, "failed"],
+        [next.id, "delivered"],
+      ]);
+    }, WAIT);
+  });
+
+  it("disables a subscription whose deliveries keep failing", async () => {
+    const { id } = await subscribe();
+    receiver.answer(500);
+    await startWorker({ disableAfterMs: 300 });
+    await write("POST", "/tags", { name: "Never received" });
+    await vi.waitFor(async () => {
+      const webhook = (await writer.rest("GET", `${BASE}/webhooks/${id}`, asAdmin())).body;
+      expect([webhook.active, webhook.disabled_reason]).toEqual([false, "Its deliveries failed for 0 seconds."]);
+    }, WAIT);
+    await write("POST", "/tags", { name: "While disabled" });
+    const resumed = await writer.rest("POST", `${BASE}/webhooks/${id}`, asAdmin({ body: { active: true } }));
+    expect(resumed.body).toMatchObject({ active: true, disabled_reason: "" });
+    // Resumed from the current version on: the change made while it was disabled is for the feed to tell.
+    expect(await writer.db.webhookDelivery.count({ where: { subscriptionId: id } })).toBe(1);
+  });
+
+  it("checks the URL again at delivery: refused without CALENDAR_WEBHOOKS_ALLOW_INSECURE, nothing sent", async () => {
+    const { id } = await subscribe();
+    await startWorker({ allowInsecure: false });
+    await write("POST", "/tags", { name: "Refused" });
+    await vi.waitFor(async () => {
+      const { attempts } = (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body;
+      expect(attempts[0]).toMatchObject({ succeeded: false, response_code: null, error: "Must be an https:// URL." });
+    }, WAIT);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("gives up on a receiver that does not answer within the timeout", async () => {
+    const { id } = await subscribe();
+    receiver.answer("hang");
+    await startWorker({ timeoutMs: 200 });
+    await write("POST", "/tags", { name: "Unanswered" });
+    await vi.waitFor(async () => {
+      const { attempts } = (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body;
+      expect(attempts[0]).toMatchObject({ succeeded: false, response_code: null, error: "No answer within 0.2 s." });
+      expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(200);
+    }, WAIT);
+  });
+});
