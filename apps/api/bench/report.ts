@@ -24,6 +24,9 @@ export interface ScenarioResult {
   cpu_ms: number;
   floor_cpu_ms: number | null;
   limit_cpu_ms: number | null;
+  /** The references' own p99: a p99 target below the floor's cannot be met by anything served through our stack. */
+  floor_p99_ms: number | null;
+  limit_p99_ms: number | null;
 }
 
 export interface BenchReport {
@@ -73,6 +76,8 @@ export function resultOf(
     cpu_ms: round(measured.cpu_ms, 3),
     floor_cpu_ms: references ? round(references.floor.cpu_ms, 3) : null,
     limit_cpu_ms: references ? round(references.limit.cpu_ms, 3) : null,
+    floor_p99_ms: references ? round(references.floor.p99_ms, 2) : null,
+    limit_p99_ms: references ? round(references.limit.p99_ms, 2) : null,
   };
 }
 
@@ -92,6 +97,8 @@ const COLUMNS = [
   "CPU ms/req",
   "floor CPU ms/req",
   "limit CPU ms/req",
+  "floor p99 ms",
+  "limit p99 ms",
 ];
 
 const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(0)} %`);
@@ -116,6 +123,8 @@ function cells(result: ScenarioResult): string[] {
     result.cpu_ms.toFixed(3),
     fixed(result.floor_cpu_ms, 3),
     fixed(result.limit_cpu_ms, 3),
+    fixed(result.floor_p99_ms, 2),
+    fixed(result.limit_p99_ms, 2),
   ];
 }
 
@@ -172,7 +181,7 @@ export function markdown(report: BenchReport, notes: RunNotes): string {
     "",
     notes.settings,
     "",
-    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes.",
+    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes. `floor p99 ms` and `limit p99 ms` are the references' own p99 under the same load: a p99 target below the floor's is out of reach of anything served through trpc-to-openapi.",
     "",
     markdownTable(COLUMNS, report.scenarios.map(cells)),
     "",

@@ -18,6 +18,8 @@ function row(overrides: Partial<ScenarioResult>): ScenarioResult {
     cpu_ms: 1,
     floor_cpu_ms: 0.5,
     limit_cpu_ms: 0.3,
+    floor_p99_ms: 3,
+    limit_p99_ms: 2,
     ...overrides,
   };
 }
