@@ -27,6 +27,8 @@ export interface ScenarioResult {
   /** The references' own p99: a p99 target below the floor's cannot be met by anything served through our stack. */
   floor_p99_ms: number | null;
   limit_p99_ms: number | null;
+  /** The floor's peak RSS: what the stack itself (Node, Fastify, tRPC, trpc-to-openapi, Prisma) holds under load. */
+  floor_rss_mb: number | null;
 }
 
 export interface BenchReport {
@@ -78,6 +80,7 @@ export function resultOf(
     limit_cpu_ms: references ? round(references.limit.cpu_ms, 3) : null,
     floor_p99_ms: references ? round(references.floor.p99_ms, 2) : null,
     limit_p99_ms: references ? round(references.limit.p99_ms, 2) : null,
+    floor_rss_mb: references ? round(references.floor.rss_mb) : null,
   };
 }
 
@@ -99,6 +102,7 @@ const COLUMNS = [
   "limit CPU ms/req",
   "floor p99 ms",
   "limit p99 ms",
+  "floor RSS MB",
 ];
 
 const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(0)} %`);
@@ -125,6 +129,7 @@ function cells(result: ScenarioResult): string[] {
     fixed(result.limit_cpu_ms, 3),
     fixed(result.floor_p99_ms, 2),
     fixed(result.limit_p99_ms, 2),
+    fixed(result.floor_rss_mb, 0),
   ];
 }
 
@@ -181,7 +186,7 @@ export function markdown(report: BenchReport, notes: RunNotes): string {
     "",
     notes.settings,
     "",
-    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes. `floor p99 ms` and `limit p99 ms` are the references' own p99 under the same load: a p99 target below the floor's is out of reach of anything served through trpc-to-openapi.",
+    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes. `floor p99 ms` and `limit p99 ms` are the references' own p99 under the same load: a p99 target below the floor's is out of reach of anything served through trpc-to-openapi. `floor RSS MB` is the floor server's peak resident set size: what the stack holds without our code.",
     "",
     markdownTable(COLUMNS, report.scenarios.map(cells)),
     "",

@@ -20,6 +20,7 @@ function row(overrides: Partial<ScenarioResult>): ScenarioResult {
     limit_cpu_ms: 0.3,
     floor_p99_ms: 3,
     limit_p99_ms: 2,
+    floor_rss_mb: 100,
     ...overrides,
   };
 }
