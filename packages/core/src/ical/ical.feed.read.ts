@@ -57,8 +57,8 @@ interface StoredFeedEvent extends Owned {
   icalRecurrenceId: string | null;
   sequence: number;
   image: { id: number; url: string } | null;
-  venues: StoredVenue[];
-  organizers: StoredOrganizer[];
+  venue: StoredVenue | null;
+  organizer: StoredOrganizer | null;
   categories: Array<{ id: number; name: string }>;
 }
 
@@ -89,12 +89,11 @@ const ORGANIZER_COLUMNS = [...OWNED_COLUMNS, "email"];
 
 /** An event of the page (aliased `e`) as the feed reads it; linked records as the event's JSON lists them. */
 function feedDocumentOf(sql: JsonSql): string {
-  // Venues and organizers in the order of their links, trashed ones left out; categories by id.
-  const linked = (table: string, link: string, column: string, columns: readonly string[]) =>
-    sql.array(
-      sql.object(columnsOf("p", columns)),
-      `FROM "${link}" l JOIN "${table}" p ON p."id" = l."${column}" WHERE l."eventId" = e."id" AND p."status" <> 'trash'`,
-      `l."position", l."${column}"`,
+  // The first venue and organizer in the order of their links, trashed ones left out: all the feed writes of them.
+  const first = (table: string, link: string, column: string, columns: readonly string[]) =>
+    sql.value(
+      `SELECT ${sql.object(columnsOf("p", columns))} FROM "${link}" l JOIN "${table}" p ON p."id" = l."${column}"
+        WHERE l."eventId" = e."id" AND p."status" <> 'trash' ORDER BY l."position", l."${column}" LIMIT 1`,
     );
   return sql.object([
     ...columnsOf("e", EVENT_COLUMNS),
@@ -102,8 +101,8 @@ function feedDocumentOf(sql: JsonSql): string {
       "image",
       sql.value(`SELECT ${sql.object(columnsOf("i", ["id", "url"]))} FROM "Image" i WHERE i."id" = e."imageId"`),
     ],
-    ["venues", linked("Venue", "EventVenue", "venueId", VENUE_COLUMNS)],
-    ["organizers", linked("Organizer", "EventOrganizer", "organizerId", ORGANIZER_COLUMNS)],
+    ["venue", first("Venue", "EventVenue", "venueId", VENUE_COLUMNS)],
+    ["organizer", first("Organizer", "EventOrganizer", "organizerId", ORGANIZER_COLUMNS)],
     [
       "categories",
       sql.array(
@@ -141,7 +140,7 @@ function categoryNames(categories: StoredFeedEvent["categories"]): string[] {
 }
 
 /** A venue's fields as its JSON shows them: empty ones absent, the details hidden while it is protected. */
-function feedVenueOf(scope: Scope, venue: StoredVenue | undefined): FeedVenue | undefined {
+function feedVenueOf(scope: Scope, venue: StoredVenue | null): FeedVenue | undefined {
   if (!venue) return undefined;
   if (isRedacted(scope.actor, venue)) return { venue: venue.name };
   const text = (value: string) => value || undefined;
@@ -156,7 +155,7 @@ function feedVenueOf(scope: Scope, venue: StoredVenue | undefined): FeedVenue | 
   };
 }
 
-function feedOrganizerOf(scope: Scope, organizer: StoredOrganizer | undefined): FeedEvent["organizer"] {
+function feedOrganizerOf(scope: Scope, organizer: StoredOrganizer | null): FeedEvent["organizer"] {
   if (!organizer) return undefined;
   const email = isRedacted(scope.actor, organizer) ? undefined : organizer.email || undefined;
   return { organizer: organizer.name, email };
@@ -182,8 +181,8 @@ function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | u
     utc_end_date: utcWallTime(row.endUtc),
     date_utc: utcWallTime(row.postDateUtc),
     modified_utc: utcWallTime(row.modifiedUtc),
-    venue: redacted ? undefined : feedVenueOf(scope, row.venues[0]),
-    organizer: redacted ? undefined : feedOrganizerOf(scope, row.organizers[0]),
+    venue: redacted ? undefined : feedVenueOf(scope, row.venue),
+    organizer: redacted ? undefined : feedOrganizerOf(scope, row.organizer),
     categories: redacted ? [] : categoryNames(row.categories),
     image: image ? { url: image.url, extension: image.extension } : undefined,
     source: { uid: row.icalUid, recurrenceId: row.icalRecurrenceId, sequence: row.sequence },
