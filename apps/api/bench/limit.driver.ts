@@ -12,6 +12,7 @@ export interface LimitDriver {
   provider: Provider;
   /** The `body` column of the statement's first row, or null when it has none. */
   body(statement: Statement): Promise<string | null>;
+  close(): Promise<void>;
 }
 
 function sqliteDriver(path: string): LimitDriver {
@@ -31,6 +32,9 @@ function sqliteDriver(path: string): LimitDriver {
       }
       return (statement.get(...params.map(bind)) as string | undefined) ?? null;
     },
+    async close() {
+      db.close();
+    },
   };
 }
 
@@ -47,6 +51,7 @@ function postgresDriver(url: string): LimitDriver {
       const { rows } = await pool.query<{ body: string }>(text, params.map(bind));
       return rows[0]?.body ?? null;
     },
+    close: () => pool.end(),
   };
 }
 

@@ -30,6 +30,8 @@ export const TARGETS: Target[] = [
   { scenarios: ["event create"], p99: 40 },
   // The outbox (issue 16) may cost event creation less than 10 % req/s: the limit is the same server without it.
   { scenarios: ["event create (outbox)"], ratio: 0.9 },
+  // Issue 15: the feed against its events read by one statement and serialized with the same library.
+  { scenarios: ["events feed (ics)"], ratio: 0.6 },
 ];
 
 export const PEAK_RSS_MB = 150;

@@ -135,12 +135,18 @@ async function geoEvents(
   return { total, ...(await readEvents(scope, ids)) };
 }
 
-/** `GET /events` (reference 3.1). */
-export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
+/** What `GET /events` selects: the date window, and the filter with the distances of a search around a point. */
+export async function listSelectionOf(scope: Scope, query: EventListQuery) {
   const window = listDateWindow(query, scope.site.timezone);
   const point = geoPointOf(query);
   const distances = point ? await venueDistances(scope.db, point) : undefined;
   const filter = await listFilterOf(scope, query, window.bounds, distances);
+  return { window, distances, filter };
+}
+
+/** `GET /events` (reference 3.1). */
+export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
+  const { window, distances, filter } = await listSelectionOf(scope, query);
   const {
     total,
     rows,

@@ -1,8 +1,9 @@
-import { listEvents } from "../events/event.list.service.ts";
+import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
 import type { EventListQuery, EventOutput } from "../events/event.schemas.ts";
 import { getEvent, getEventBySlug } from "../events/event.service.ts";
 import type { Scope } from "../trpc/context.ts";
-import { type FeedHeader, type IcalSource, renderCalendar } from "./ical.feed.ts";
+import { readFeedEvents } from "./ical.feed.read.ts";
+import { type FeedEvent, type FeedHeader, feedEventOf, type IcalSource, renderCalendar } from "./ical.feed.ts";
 
 export interface FeedOptions {
   /** The most events a feed holds (`CALENDAR_ICAL_MAX_EVENTS`). */
@@ -25,6 +26,12 @@ async function sourcesOf(scope: Scope, events: readonly EventOutput[]): Promise<
   );
 }
 
+/** Events read as their JSON, with their iCalendar identity. */
+async function feedEventsOf(scope: Scope, events: readonly EventOutput[]): Promise<FeedEvent[]> {
+  const sources = await sourcesOf(scope, events);
+  return events.map((event) => feedEventOf(event, sources.get(event.id)));
+}
+
 function headerOf(scope: Scope, options: FeedOptions): FeedHeader {
   return {
     name: `${options.siteName} (${scope.language})`,
@@ -39,8 +46,24 @@ function uidHostOf(scope: Scope): string {
   return scope.site.globalIdHost ?? new URL(scope.links.apiRoot).host;
 }
 
-async function render(scope: Scope, options: FeedOptions, events: readonly EventOutput[]): Promise<string> {
-  return renderCalendar(headerOf(scope, options), events, await sourcesOf(scope, events), uidHostOf(scope));
+function render(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): string {
+  return renderCalendar(headerOf(scope, options), events, uidHostOf(scope));
+}
+
+/**
+ * The feed's events through `GET /events` itself: the list's page of presented events. The feed's own statement
+ * (`readFeedEvents`) must give the same; a search around a point (ordered with its distances) still reads this way.
+ */
+export async function listedFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
+  const { events } = await listEvents(scope, { ...query, page: 1, per_page: maxEvents });
+  return feedEventsOf(scope, events);
+}
+
+/** The feed's events: the first `maxEvents` that the same query on `GET /events` selects, as it shows them. */
+export async function selectFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
+  const { distances, filter } = await listSelectionOf(scope, query);
+  if (distances) return listedFeedEvents(scope, query, maxEvents);
+  return readFeedEvents(scope, filter, maxEvents, query.password);
 }
 
 /**
@@ -48,8 +71,7 @@ async function render(scope: Scope, options: FeedOptions, events: readonly Event
  * redaction of protected events), not paged: the first `maxEvents` in the list's order.
  */
 export async function eventFeed(scope: Scope, query: EventListQuery, options: FeedOptions): Promise<string> {
-  const { events } = await listEvents(scope, { ...query, page: 1, per_page: options.maxEvents });
-  return render(scope, options, events);
+  return render(scope, options, await selectFeedEvents(scope, query, options.maxEvents));
 }
 
 /** `GET /events/{id}.ics`: one event, with the checks of `GET /events/{id}`. */
@@ -58,7 +80,7 @@ export async function eventFileById(
   input: { id: number; password?: string | undefined },
   options: FeedOptions,
 ): Promise<string> {
-  return render(scope, options, [await getEvent(scope, input)]);
+  return render(scope, options, await feedEventsOf(scope, [await getEvent(scope, input)]));
 }
 
 /** `GET /events/by-slug/{slug}.ics`. */
@@ -67,5 +89,5 @@ export async function eventFileBySlug(
   input: { slug: string; password?: string | undefined },
   options: FeedOptions,
 ): Promise<string> {
-  return render(scope, options, [await getEventBySlug(scope, input)]);
+  return render(scope, options, await feedEventsOf(scope, [await getEventBySlug(scope, input)]));
 }

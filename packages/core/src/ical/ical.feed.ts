@@ -11,6 +11,68 @@ export interface IcalSource {
   sequence: number;
 }
 
+/** The venue fields a feed writes, as the event's JSON shows them (details absent while the venue is protected). */
+export interface FeedVenue {
+  venue: string;
+  address?: string | undefined;
+  zip?: string | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+  geo_lat?: number | undefined;
+  geo_lng?: number | undefined;
+}
+
+/**
+ * What a feed writes of an event: the fields of its JSON (`EventOutput`, as the same caller sees it) that the
+ * iCalendar form uses, its first venue and organizer, and its iCalendar identity.
+ */
+export interface FeedEvent {
+  id: number;
+  title: string;
+  description: string;
+  url: string;
+  status: string;
+  all_day: boolean | null;
+  timezone: string;
+  /** Wall times: in the event's zone, and in UTC (`YYYY-MM-DD HH:MM:SS`). */
+  start_date: string;
+  end_date: string;
+  utc_start_date: string;
+  utc_end_date: string;
+  date_utc: string;
+  modified_utc: string;
+  venue: FeedVenue | undefined;
+  organizer: { organizer: string; email?: string | undefined } | undefined;
+  categories: readonly string[];
+  image: { url: string; extension: string } | undefined;
+  source: IcalSource | undefined;
+}
+
+/** The feed's view of an event's JSON. */
+export function feedEventOf(event: EventOutput, source: IcalSource | undefined): FeedEvent {
+  const [venue] = Array.isArray(event.venue) ? event.venue : [event.venue];
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    url: event.url,
+    status: event.status,
+    all_day: event.all_day,
+    timezone: event.timezone,
+    start_date: event.start_date,
+    end_date: event.end_date,
+    utc_start_date: event.utc_start_date,
+    utc_end_date: event.utc_end_date,
+    date_utc: event.date_utc,
+    modified_utc: event.modified_utc,
+    venue,
+    organizer: event.organizer[0],
+    categories: event.categories.map((category) => category.name),
+    image: event.image ? { url: event.image.url, extension: event.image.extension } : undefined,
+    source,
+  };
+}
+
 export interface FeedHeader {
   /** `X-WR-CALNAME`. */
   name: string;
@@ -41,7 +103,7 @@ function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
 }
 
 /** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
-function zonedYears(events: readonly EventOutput[]): YearSpan {
+function zonedYears(events: readonly FeedEvent[]): YearSpan {
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   for (const event of events) {
@@ -53,11 +115,12 @@ function zonedYears(events: readonly EventOutput[]): YearSpan {
 }
 
 /**
- * `2030-06-01 18:00:00` (UTC) → the instant, for a time the library writes in an event's zone; `fromSQL` parses with
- * one regular expression where `fromFormat` builds a parser per call.
+ * `2030-06-01 18:00:00` (UTC) → the instant in the zone the library writes it in: already there, the library's
+ * `setZone` is a no-op, where a UTC instant cost a parse, a conversion and a copy per date.
  */
-function utcInstant(wallUtc: string): DateTime {
-  return DateTime.fromSQL(wallUtc, { zone: "utc" });
+function zonedInstant(wallUtc: string, zone: string | null): DateTime {
+  const instant = DateTime.fromMillis(utcDate(wallUtc).getTime(), { zone: zone ?? "utc" });
+  return instant.isValid ? instant : DateTime.fromSQL(wallUtc, { zone: "utc" });
 }
 
 /** `2030-06-01 18:00:00` (UTC) → the instant, for a time written in UTC (`Z`): a Date costs the library no zone work. */
@@ -74,12 +137,8 @@ function statusOf(status: string): ICalEventStatus {
   return status === "draft" || status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
 }
 
-function venuesOf(event: EventOutput) {
-  return Array.isArray(event.venue) ? event.venue : [event.venue];
-}
-
-function locationOf(event: EventOutput): ICalEventData["location"] {
-  const [venue] = venuesOf(event);
+function locationOf(event: FeedEvent): ICalEventData["location"] {
+  const { venue } = event;
   if (!venue) return null;
   const address = [venue.address, venue.zip && venue.city ? `${venue.zip} ${venue.city}` : venue.city, venue.country]
     .filter((part): part is string => Boolean(part))
@@ -95,14 +154,14 @@ export const plainTextOf: (html: string) => string = compile({
   selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
 });
 
-function descriptionOf(event: EventOutput): ICalEventData["description"] {
+function descriptionOf(event: FeedEvent): ICalEventData["description"] {
   if (!event.description) return null;
   const plain = plainTextOf(event.description);
   return plain === event.description ? plain : { plain, html: event.description };
 }
 
 /** The start and end to write: event-local wall times (all-day: dates, end exclusive), or UTC. */
-function scheduleOf(event: EventOutput): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
+function scheduleOf(event: FeedEvent): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
   const zone = isUtc(event.timezone) ? null : event.timezone;
   if (event.all_day) {
     const start = DateTime.fromSQL(event.start_date, { zone: "utc" }).startOf("day");
@@ -110,8 +169,8 @@ function scheduleOf(event: EventOutput): Pick<ICalEventData, "start" | "end" | "
     return { start, end: end > start ? end : start.plus({ days: 1 }), allDay: true, timezone: null };
   }
   return {
-    start: utcInstant(event.utc_start_date),
-    end: utcInstant(event.utc_end_date),
+    start: zonedInstant(event.utc_start_date, zone),
+    end: zonedInstant(event.utc_end_date, zone),
     allDay: false,
     timezone: zone,
   };
@@ -132,14 +191,14 @@ const IMAGE_TYPES: Record<string, string> = {
  * The event's image as `ATTACH;FMTTYPE=…` and RFC 7986 `IMAGE;VALUE=URI` (our patch of ical-generator); an image
  * of an unknown type is only attached (an IMAGE's type would be a guess).
  */
-function attachmentsOf(event: EventOutput): ICalEventData["attachments"] {
+function attachmentsOf(event: FeedEvent): ICalEventData["attachments"] {
   if (!event.image) return [];
   const mime = IMAGE_TYPES[event.image.extension];
   return [mime ? { uri: event.image.url, mime, image: true } : event.image.url];
 }
 
-function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: string, now: Date): ICalEventData {
-  const organizer = event.organizer[0];
+function eventData(event: FeedEvent, uidHost: string, now: Date): ICalEventData {
+  const { organizer, source } = event;
   return {
     id: source?.uid ?? `event-${event.id}@${uidHost}`,
     ...(source?.uid && source.recurrenceId ? { recurrenceId: recurrenceInstant(source.recurrenceId) } : {}),
@@ -153,7 +212,7 @@ function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: 
     location: locationOf(event),
     // ORGANIZER is a mail address (RFC 5545 3.8.4.3): an organizer without one is left out, not an error.
     organizer: organizer?.email ? { name: organizer.organizer, email: organizer.email } : null,
-    categories: event.categories.map((category) => ({ name: category.name })),
+    categories: event.categories.map((name) => ({ name })),
     url: event.url,
     status: statusOf(event.status),
     attachments: attachmentsOf(event),
@@ -163,8 +222,7 @@ function eventData(event: EventOutput, source: IcalSource | undefined, uidHost: 
 /** A VCALENDAR of the events (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). */
 export function renderCalendar(
   header: FeedHeader,
-  events: readonly EventOutput[],
-  sources: ReadonlyMap<number, IcalSource>,
+  events: readonly FeedEvent[],
   uidHost: string,
   now: Date = new Date(),
 ): string {
@@ -178,7 +236,7 @@ export function renderCalendar(
     timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, span) ?? null)) },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
-  for (const event of events) calendar.createEvent(eventData(event, sources.get(event.id), uidHost, now));
+  for (const event of events) calendar.createEvent(eventData(event, uidHost, now));
   // RFC 5545 ends every content line, the last one too, with CRLF.
   return `${calendar.toString()}\r\n`;
 }

@@ -1,0 +1,202 @@
+import { readerOf } from "../db/db.ts";
+import { columnsOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
+import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
+import { EVENT_TABLE } from "../events/event.table.ts";
+import type { EventFilter } from "../events/event.where.ts";
+import { buildEventWhere, eventListOrder } from "../events/event.where.ts";
+import { isRedacted } from "../linked-posts/linked-post.access.ts";
+import { formatWallTime } from "../shared/dates.ts";
+import { presentImage } from "../shared/images.ts";
+import { permalink } from "../shared/links.ts";
+import type { Scope } from "../trpc/context.ts";
+import type { FeedEvent, FeedVenue } from "./ical.feed.ts";
+
+/**
+ * The feed's events in one statement: the rows `GET /events` selects, in its order, each with only what the
+ * iCalendar form writes (its first venue and organizer, its category names, its image and its iCalendar identity),
+ * as one JSON document built by the database. The list's page statement also counts the rows and carries what the
+ * JSON shows (details, translations, every linked record's own links); a feed needs none of it.
+ */
+
+interface Owned {
+  password: string;
+  status: string;
+  authorId: number | null;
+}
+
+interface StoredVenue extends Owned {
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+  country: string;
+  geoLat: number | null;
+  geoLng: number | null;
+}
+
+interface StoredOrganizer extends Owned {
+  name: string;
+  email: string;
+}
+
+interface StoredFeedEvent extends Owned {
+  id: number;
+  title: string;
+  description: string;
+  slug: string;
+  language: string;
+  allDay: boolean | number;
+  timezone: string;
+  startLocal: string;
+  endLocal: string;
+  startUtc: string;
+  endUtc: string;
+  postDateUtc: string;
+  modifiedUtc: string;
+  icalUid: string | null;
+  icalRecurrenceId: string | null;
+  sequence: number;
+  image: { id: number; url: string } | null;
+  venue: StoredVenue | null;
+  organizer: StoredOrganizer | null;
+  categories: Array<{ id: number; name: string }>;
+}
+
+const EVENT_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "status",
+  "password",
+  "authorId",
+  "slug",
+  "language",
+  "allDay",
+  "timezone",
+  "startLocal",
+  "endLocal",
+  "startUtc",
+  "endUtc",
+  "postDateUtc",
+  "modifiedUtc",
+  "icalUid",
+  "icalRecurrenceId",
+  "sequence",
+];
+const OWNED_COLUMNS = ["name", "password", "status", "authorId"];
+const VENUE_COLUMNS = [...OWNED_COLUMNS, "address", "zip", "city", "country", "geoLat", "geoLng"];
+const ORGANIZER_COLUMNS = [...OWNED_COLUMNS, "email"];
+
+/** An event of the page (aliased `e`) as the feed reads it; linked records as the event's JSON lists them. */
+function feedDocumentOf(sql: JsonSql): string {
+  // The first venue and organizer in the order of their links, trashed ones left out: all the feed writes of them.
+  const first = (table: string, link: string, column: string, columns: readonly string[]) =>
+    sql.value(
+      `SELECT ${sql.object(columnsOf("p", columns))} FROM "${link}" l JOIN "${table}" p ON p."id" = l."${column}"
+        WHERE l."eventId" = e."id" AND p."status" <> 'trash' ORDER BY l."position", l."${column}" LIMIT 1`,
+    );
+  return sql.object([
+    ...columnsOf("e", EVENT_COLUMNS),
+    [
+      "image",
+      sql.value(`SELECT ${sql.object(columnsOf("i", ["id", "url"]))} FROM "Image" i WHERE i."id" = e."imageId"`),
+    ],
+    ["venue", first("Venue", "EventVenue", "venueId", VENUE_COLUMNS)],
+    ["organizer", first("Organizer", "EventOrganizer", "organizerId", ORGANIZER_COLUMNS)],
+    [
+      "categories",
+      sql.array(
+        sql.object(columnsOf("c", ["id", "name"])),
+        `FROM "EventCategory" l JOIN "Category" c ON c."id" = l."categoryId" WHERE l."eventId" = e."id"`,
+        `c."id"`,
+      ),
+    ],
+  ]);
+}
+
+const DOCUMENTS = { sqlite: feedDocumentOf(JSON_SQL.sqlite), postgres: feedDocumentOf(JSON_SQL.postgres) };
+
+/** The first `take` rows `filter` selects, in the list's order, as one JSON array. */
+function feedStatement(scope: Scope, filter: EventFilter, take: number) {
+  const sql = JSON_SQL[scope.provider];
+  const builder = new SqlStatementBuilder(scope.provider);
+  const order = eventListOrder(filter);
+  const keys = [...new Set(["id", ...order.flatMap((term) => Object.keys(term))])].map((key) => `p."${key}"`);
+  const where = builder.where(EVENT_TABLE, "p", buildEventWhere(filter));
+  const selected = `SELECT ${keys.join(", ")} FROM "Event" p WHERE ${where} ORDER BY ${orderBySql("p", order)} LIMIT ${builder.bind(take)}`;
+  const rows = sql.array(
+    DOCUMENTS[scope.provider],
+    `FROM (${selected}) k JOIN "Event" e ON e."id" = k."id"`,
+    orderBySql("k", order),
+  );
+  return { text: `SELECT ${sql.text(rows)}`, params: builder.params };
+}
+
+/** The category names in the order the event's JSON lists its terms: by name (case-insensitive), then id. */
+function categoryNames(categories: StoredFeedEvent["categories"]): string[] {
+  return categories
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id)
+    .map((category) => category.name);
+}
+
+/** A venue's fields as its JSON shows them: empty ones absent, the details hidden while it is protected. */
+function feedVenueOf(scope: Scope, venue: StoredVenue | null): FeedVenue | undefined {
+  if (!venue) return undefined;
+  if (isRedacted(scope.actor, venue)) return { venue: venue.name };
+  const text = (value: string) => value || undefined;
+  return {
+    venue: venue.name,
+    address: text(venue.address),
+    zip: text(venue.zip),
+    city: text(venue.city),
+    country: text(venue.country),
+    geo_lat: venue.geoLat ?? undefined,
+    geo_lng: venue.geoLng ?? undefined,
+  };
+}
+
+function feedOrganizerOf(scope: Scope, organizer: StoredOrganizer | null): FeedEvent["organizer"] {
+  if (!organizer) return undefined;
+  const email = isRedacted(scope.actor, organizer) ? undefined : organizer.email || undefined;
+  return { organizer: organizer.name, email };
+}
+
+const utcWallTime = (stored: string) => formatWallTime(instantOf(stored), "UTC");
+
+/** An event as the feed writes it, with what the same caller's `GET /events` shows of a protected one. */
+function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | undefined): FeedEvent {
+  const redacted = isRedacted(scope.actor, row, password);
+  const image = redacted ? false : presentImage(row.image);
+  return {
+    id: row.id,
+    title: row.title,
+    description: redacted ? "" : row.description,
+    url: permalink(scope.links, "event", row),
+    status: row.status,
+    all_day: redacted ? null : row.allDay === true || row.allDay === 1,
+    timezone: row.timezone,
+    start_date: row.startLocal,
+    end_date: row.endLocal,
+    utc_start_date: utcWallTime(row.startUtc),
+    utc_end_date: utcWallTime(row.endUtc),
+    date_utc: utcWallTime(row.postDateUtc),
+    modified_utc: utcWallTime(row.modifiedUtc),
+    venue: redacted ? undefined : feedVenueOf(scope, row.venue),
+    organizer: redacted ? undefined : feedOrganizerOf(scope, row.organizer),
+    categories: redacted ? [] : categoryNames(row.categories),
+    image: image ? { url: image.url, extension: image.extension } : undefined,
+    source: { uid: row.icalUid, recurrenceId: row.icalRecurrenceId, sequence: row.sequence },
+  };
+}
+
+/** The first `take` events `filter` selects, as the feed writes them. */
+export async function readFeedEvents(
+  scope: Scope,
+  filter: EventFilter,
+  take: number,
+  password: string | undefined,
+): Promise<FeedEvent[]> {
+  const { text, params } = feedStatement(scope, filter, take);
+  const json = await readerOf(scope.db).json(text, params);
+  return (JSON.parse(json ?? "[]") as StoredFeedEvent[]).map((row) => feedEventOfRow(scope, row, password));
+}
