@@ -39,9 +39,10 @@ const LOGGING_REQUESTS = new Set(["info", "debug", "trace"]);
  * Anonymous GET hits of the response cache answered on Node's request listener, before Fastify: no routing, no
  * request and reply objects, no hooks. A hit is the answer those would give, with every rule of the cache's hook:
  * only anonymous GETs of the API, keyed by the origin links were built from, the URL, `Accept` and `Origin`, in
- * the encoding the compression plugin chose for this `Accept-Encoding`, and valid only for the change version
- * read for this request (a write through any instance is seen at once). Everything else goes to Fastify at once,
- * and a miss after the version read goes to it with that version (one read per request either way).
+ * the encoding the compression plugin chose for this `Accept-Encoding`, and valid only for a change version read
+ * after this request arrived (a write through any instance is seen at once; see `versionAfterArrival`).
+ * Everything else goes to Fastify at once, and a miss after the version read goes to it with that version, which
+ * its hooks use instead of reading another.
  *
  * What the hooks before the cache would have done to a hit, it does too: the request log writes the same line
  * (`request completed` with a request id of Fastify's series), and while the server drains every request goes to
@@ -53,6 +54,8 @@ export class CacheFront {
   private cache: ResponseCache | undefined;
   private log: FastifyBaseLogger | undefined;
   private draining = false;
+  /** The read the requests that arrived since the last one started wait for, until it starts. */
+  private nextRead: Promise<number> | undefined;
 
   constructor(private readonly options: CacheFrontOptions) {}
 
@@ -91,7 +94,7 @@ export class CacheFront {
       return;
     }
     const started = performance.now();
-    const version = cache.options.readVersion();
+    const version = this.versionAfterArrival(cache);
     version.then(
       (current) => {
         if (this.draining || !cache.isCurrent(candidate.answer, current)) {
@@ -109,6 +112,23 @@ export class CacheFront {
         handler(request, response);
       },
     );
+  }
+
+  /**
+   * The change version read after this request arrived: the requests parsed in one turn of the event loop share
+   * one read, started once that turn has parsed them all, so each gets a version no older than its arrival (a write
+   * committed before it arrived is seen), for one primary-key read per turn instead of one per request.
+   */
+  private versionAfterArrival(cache: ResponseCache): Promise<number> {
+    if (this.nextRead) return this.nextRead;
+    const read = new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        this.nextRead = undefined;
+        cache.options.readVersion().then(resolve, reject);
+      });
+    });
+    this.nextRead = read;
+    return read;
   }
 
   /** A kept answer this request may get, before its version is read; undefined leaves the request to Fastify. */

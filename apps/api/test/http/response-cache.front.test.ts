@@ -55,6 +55,27 @@ describe.each(PROVIDERS)("hits of the response cache answered before Fastify (%s
     }
   });
 
+  it("answer concurrent readers from one version read after they arrived: none misses a write committed before", async () => {
+    const server = await buildServer({
+      site: { timezone: "UTC" },
+      bodyLimit: 1024 * 1024,
+      cacheBytes: 1024 * 1024,
+      handle: database.current.handle,
+    });
+    const origin = await server.listen({ host: "127.0.0.1", port: 0 });
+    const burst = () => Promise.all(Array.from({ length: 20 }, () => plainGet(origin, LIST)));
+    try {
+      const before = await burst();
+      await database.current.handle.db.changeVersion.update({ where: { id: 1 }, data: { version: { increment: 1 } } });
+      const after = await burst();
+      expect(new Set(before.map((answer) => `${answer.status} ${answer.etag}`)).size).toBe(1);
+      expect(new Set(after.map((answer) => `${answer.status} ${answer.etag}`)).size).toBe(1);
+      expect([after[0]?.status, after[0]?.etag]).not.toEqual([before[0]?.status, before[0]?.etag]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("are refused with the draining 503 once the server drains, like every other request", async () => {
     const server = await buildServer({
       site: { timezone: "UTC" },
