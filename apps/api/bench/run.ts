@@ -29,7 +29,8 @@ import { readFixtures, readScenarios, type Transport, writeScenarios } from "./s
  *
  * Options: --quick (10,000 events, SQLite, 3 s per scenario), --db sqlite,postgres, --events 1000,10000,100000,
  * --seconds N, --warmup N, --connections N, --reuse (keep seeded databases), --only <text> (scenario names),
- * --profile (the API server writes a CPU profile to bench/results/profiles).
+ * --profile (the API server, and the cache scenarios' server as cached-server.cpuprofile, write CPU profiles to
+ * bench/results/profiles).
  */
 
 const API_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -179,7 +180,13 @@ async function benchmarkCache(
 ): Promise<void> {
   const names = ["cached events list (default)", "cached event single (by id)", "cached events list revalidation"];
   if (!names.some(wanted)) return;
-  const cached = await startServer(join(API_DIR, "dist", "main.mjs"), { ...env, CALENDAR_CACHE_MB: "32" }, "/readyz");
+  const profileDir = join(RESULTS_DIR, "profiles");
+  const cached = await startServer(
+    join(API_DIR, "dist", "main.mjs"),
+    { ...env, CALENDAR_CACHE_MB: "32" },
+    "/readyz",
+    args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-name=cached-server.cpuprofile"] : [],
+  );
   const bare = await startServer(join(API_DIR, "dist", "bare-server.mjs"), env, "/cal/events/v1/events");
   try {
     for (const scenario of await cacheScenarios(fixtures, cached.origin)) {

@@ -14,12 +14,13 @@ import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
 import { registerEventPages } from "./event-page.ts";
 import { registerHealthRoutes } from "./health.ts";
+import { CacheFront, requestIdSeries } from "./http/cache-front.ts";
 import { registerCacheHeaders } from "./http/cache-headers.ts";
 import { changeVersionReader } from "./http/change-version.reader.ts";
 import { EncodingChoices, registerCompression } from "./http/compression.ts";
 import { registerEntityTags, registerNotModified } from "./http/conditional-get.ts";
 import { registerOptionsAnswers } from "./http/options.ts";
-import { registerResponseCache } from "./http/response-cache.ts";
+import { ResponseCache, registerResponseCache } from "./http/response-cache.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerVersionTags } from "./http/version-tags.ts";
 import { registerWritePreconditions } from "./http/write-preconditions.ts";
@@ -75,7 +76,16 @@ const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeout ?? 30_000;
+  const nextRequestId = requestIdSeries();
+  const front = new CacheFront({
+    publicOrigin: options.publicUrl,
+    trustProxy: options.trustProxy ?? false,
+    nextRequestId,
+  });
   const server = Fastify({
+    // Node's HTTP server as Fastify builds it, with the response cache's hits answered before Fastify.
+    serverFactory: front.serverFactory,
+    genReqId: nextRequestId,
     logger: options.logLevel ? loggerOptions(options.logLevel) : false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit,
@@ -114,11 +124,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerEntityTags(server);
   registerCacheHeaders(server, options.cacheMaxAge ?? 0);
   const readVersion = changeVersionReader(options.handle.db);
-  registerResponseCache(server, {
-    maxBytes: options.cacheBytes ?? 0,
-    readVersion,
-    encodings: new EncodingChoices(),
-  });
+  const cache = new ResponseCache({ maxBytes: options.cacheBytes ?? 0, readVersion, encodings: new EncodingChoices() });
+  registerResponseCache(server, cache);
+  front.attach(server, cache);
   registerVersionTags(server, readVersion);
   registerNotModified(server);
   await registerCompression(server);

@@ -26,13 +26,18 @@ export class CachedAnswer {
   private readonly identity: Variant;
   private readonly encoded = new Map<Exclude<Encoding, "identity">, Variant>();
 
+  /** The route that answered (the request log's `route`, for the hits the cache front answers). */
+  readonly route: string | undefined;
+
   constructor(
     readonly version: number,
     readonly minute: number,
     replyHeaders: Record<string, unknown>,
     readonly body: Buffer,
     private readonly choices: EncodingChoices,
+    about: { route?: string | undefined } = {},
   ) {
+    this.route = about.route;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(replyHeaders)) {
       if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = String(value);

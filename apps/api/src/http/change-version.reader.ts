@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { type Db, readerOf } from "@calendar/core";
 import type { FastifyRequest } from "fastify";
 import type { ChangeVersionReader } from "./response-cache.ts";
@@ -13,14 +14,20 @@ export function changeVersionReader(db: Db): ChangeVersionReader {
   return async () => Number((await readerOf(db).json(VERSION_SQL, [])) ?? 0);
 }
 
-const versions = new WeakMap<FastifyRequest, Promise<number>>();
+// Keyed by Node's request, so that a version read before Fastify (the cache front) serves its hooks too.
+const versions = new WeakMap<IncomingMessage, Promise<number>>();
 
 /** The change version as of a request's start, read once for all the hooks that need it. */
 export function versionAtStartOf(request: FastifyRequest, read: ChangeVersionReader): Promise<number> {
-  let version = versions.get(request);
+  let version = versions.get(request.raw);
   if (!version) {
     version = read();
-    versions.set(request, version);
+    versions.set(request.raw, version);
   }
   return version;
+}
+
+/** Hands a version read as the request arrived, before Fastify saw it, to the hooks (see `versionAtStartOf`). */
+export function keepVersionOf(request: IncomingMessage, version: Promise<number>): void {
+  versions.set(request, version);
 }

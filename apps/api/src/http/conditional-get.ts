@@ -36,8 +36,9 @@ export function isNotModified(request: IncomingHttpHeaders, etag: string, lastMo
   const ifNoneMatch = request["if-none-match"];
   if (ifNoneMatch !== undefined) return tagListMatches(ifNoneMatch, etag);
   const since = httpDateSeconds(request["if-modified-since"]);
+  if (since === undefined) return false;
   const modified = httpDateSeconds(lastModified);
-  return since !== undefined && modified !== undefined && modified <= since;
+  return modified !== undefined && modified <= since;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { isRestPath, requestOrigin } from "../rest/base-paths.ts";
 import { CachedAnswer } from "./cached-answer.ts";
@@ -33,79 +34,119 @@ function currentMinute(): number {
   return Math.floor(Date.now() / 60_000);
 }
 
-/** Anonymous reads of the API: the only answers that are the same for every caller. */
-function isShared(request: FastifyRequest): boolean {
-  return (
-    (request.method === "GET" || request.method === "HEAD") &&
-    request.headers.authorization === undefined &&
-    isRestPath(pathOf(request.url))
-  );
-}
-
 function pathOf(url: string): string {
   const query = url.indexOf("?");
   return query === -1 ? url : url.slice(0, query);
 }
 
-/**
- * The origin links were built from (the configured public URL, else the request's Host: a forged Host gets its
- * own entry and never another client's), the path and query as sent, what the client accepts (the document is
- * JSON or the explorer page), and its `Origin` (the CORS headers answer it).
- */
-function keyOf(request: FastifyRequest): string {
-  const { accept = "", origin = "" } = request.headers;
-  return `${requestOrigin(request)}\n${request.url}\n${accept}\n${origin}`;
+/** Anonymous reads of the API: the only answers that are the same for every caller. */
+export function isSharedRead(method: string | undefined, url: string, headers: IncomingHttpHeaders): boolean {
+  return (method === "GET" || method === "HEAD") && headers.authorization === undefined && isRestPath(pathOf(url));
 }
 
 /**
- * Writes a hit straight to the socket, skipping the hooks that made it (their headers are in the answer): a 304
- * when the client's copy holds, else the body in the encoding the compression plugin chose for this client.
+ * The origin links were built from (the configured public URL, else the request's Host: a forged Host gets its
+ * own entry and never another client's), the path and query as sent, what the client accepts (the document is
+ * JSON or the explorer page), and its `Origin` (the CORS headers answer it). The encoding is chosen per hit from
+ * `Accept-Encoding` among the answer's variants.
  */
-function writeHit(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, encoding: Encoding): void {
-  reply.hijack();
-  if (isNotModified(request.headers, answer.etag, answer.lastModified)) {
-    reply.raw.writeHead(304, answer.notModifiedHeaders).end();
+export function cacheKeyOf(origin: string, url: string, headers: IncomingHttpHeaders): string {
+  const { accept = "", origin: corsOrigin = "" } = headers;
+  return `${origin}\n${url}\n${accept}\n${corsOrigin}`;
+}
+
+/**
+ * Writes a hit on Node's response, skipping everything that made it (its headers are in the answer): a 304 when
+ * the client's copy holds, else the body in the encoding the compression plugin chose for this client.
+ */
+export function writeHit(
+  headers: IncomingHttpHeaders,
+  response: ServerResponse,
+  answer: CachedAnswer,
+  encoding: Encoding,
+): void {
+  if (isNotModified(headers, answer.etag, answer.lastModified)) {
+    response.writeHead(304, answer.notModifiedHeaders).end();
     return;
   }
-  const { headers, body } = answer.variant(encoding);
-  reply.raw.writeHead(200, headers).end(body);
+  const variant = answer.variant(encoding);
+  response.writeHead(200, variant.headers).end(variant.body);
+}
+
+/**
+ * The answers kept, bounded in bytes: what the hooks of `registerResponseCache` fill and answer from, and what
+ * the cache front (`cache-front.ts`) answers from before Fastify.
+ */
+export class ResponseCache {
+  private readonly answers: LRUCache<string, CachedAnswer>;
+
+  constructor(readonly options: ResponseCacheOptions) {
+    this.answers = new LRUCache<string, CachedAnswer>({
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (answer) => answer.size,
+    });
+  }
+
+  get enabled(): boolean {
+    return this.options.maxBytes > 0;
+  }
+
+  /** The answer kept for a key, when it is still that of the change version read for this request. */
+  current(key: string, version: number): CachedAnswer | undefined {
+    const cached = this.answers.get(key);
+    return cached !== undefined && this.isCurrent(cached, version) ? cached : undefined;
+  }
+
+  /** The answer kept for a key, whatever its version (the front reads the version only for keys it holds). */
+  candidate(key: string): CachedAnswer | undefined {
+    return this.answers.get(key);
+  }
+
+  /** Is this answer still valid for a request that read `version`? */
+  isCurrent(answer: CachedAnswer, version: number): boolean {
+    return answer.version === version && answer.minute === currentMinute();
+  }
+
+  keep(key: string, answer: CachedAnswer): void {
+    this.answers.set(key, answer);
+  }
 }
 
 /**
  * A shared in-process cache of anonymous API answers, bounded in bytes, validated on every request by the change
  * version: one primary-key read instead of the queries and the rendering, and a write through any instance sharing
  * the database is seen at once. A miss renders as usual and keeps the identity body with its headers (ETag,
- * Cache-Control, totals, Link). A hit of a GET is written at once, before parsing, routing into the procedures and
- * authentication, with its 304 or compressed variant prepared once per answer; a HEAD, or a GET whose
- * `Accept-Encoding` the compression plugin has not answered yet, goes through the hooks after the cache.
+ * Cache-Control, totals, Link). Most GET hits are answered before Fastify by the cache front (`cache-front.ts`);
+ * the hits it leaves to Fastify are answered here, before parsing, routing into the procedures and authentication:
+ * a GET at once with its 304 or compressed variant prepared once per answer; a HEAD, or a GET whose
+ * `Accept-Encoding` the compression plugin has not answered yet, through the hooks after the cache.
  */
-export function registerResponseCache(server: FastifyInstance, options: ResponseCacheOptions): void {
-  if (options.maxBytes <= 0) return;
-  const answers = new LRUCache<string, CachedAnswer>({
-    maxSize: options.maxBytes,
-    sizeCalculation: (answer) => answer.size,
-  });
+export function registerResponseCache(server: FastifyInstance, cache: ResponseCache): void {
+  if (!cache.enabled) return;
+  const { readVersion, encodings } = cache.options;
   const lookups = new WeakMap<FastifyRequest, Lookup>();
 
   server.addHook("onRequest", async (request, reply) => {
-    if (!isShared(request)) return;
+    if (!isSharedRead(request.method, request.url, request.headers)) return;
     let version: number;
     try {
-      version = await versionAtStartOf(request, options.readVersion);
+      version = await versionAtStartOf(request, readVersion);
     } catch {
       // The database is down: the handler answers as it does without a cache (503).
       return;
     }
-    const key = keyOf(request);
-    const cached = answers.get(key);
-    const hit = cached !== undefined && cached.version === version && cached.minute === currentMinute();
-    if (!hit) {
-      lookups.set(request, { key, version, hit });
+    const key = cacheKeyOf(requestOrigin(request), request.url, request.headers);
+    const cached = cache.current(key, version);
+    if (!cached) {
+      lookups.set(request, { key, version, hit: false });
       return;
     }
-    const encoding = request.method === "GET" ? options.encodings.choiceFor(request.headers) : undefined;
-    if (encoding !== undefined) return writeHit(request, reply, cached, encoding);
-    lookups.set(request, { key, version, hit, compressible: cached.compressible });
+    const encoding = request.method === "GET" ? encodings.choiceFor(request.headers) : undefined;
+    if (encoding !== undefined) {
+      reply.hijack();
+      return writeHit(request.headers, reply.raw, cached, encoding);
+    }
+    lookups.set(request, { key, version, hit: true, compressible: cached.compressible });
     return reply.code(200).headers(cached.headers).send(cached.body);
   });
 
@@ -114,8 +155,10 @@ export function registerResponseCache(server: FastifyInstance, options: Response
     if (!lookup || lookup.hit || reply.statusCode !== 200) return payload;
     if (!(typeof payload === "string" || Buffer.isBuffer(payload))) return payload;
     const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-    const answer = new CachedAnswer(lookup.version, currentMinute(), reply.getHeaders(), body, options.encodings);
-    answers.set(lookup.key, answer);
+    const answer = new CachedAnswer(lookup.version, currentMinute(), reply.getHeaders(), body, encodings, {
+      route: request.routeOptions.url,
+    });
+    cache.keep(lookup.key, answer);
     lookup.compressible = answer.compressible;
     return payload;
   });
@@ -124,6 +167,6 @@ export function registerResponseCache(server: FastifyInstance, options: Response
   server.addHook("onResponse", async (request, reply) => {
     const accepted = request.headers["accept-encoding"];
     if (accepted === undefined || request.headers["x-no-compression"] !== undefined || reply.statusCode !== 200) return;
-    if (lookups.get(request)?.compressible) options.encodings.remember(accepted, reply.getHeader("content-encoding"));
+    if (lookups.get(request)?.compressible) encodings.remember(accepted, reply.getHeader("content-encoding"));
   });
 }
