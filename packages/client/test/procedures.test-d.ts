@@ -1,5 +1,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type CalendarClientError,
+  type CalendarErrorCode,
   type CalendarLanguage,
   type Category,
   type CategoryCreateInput,
@@ -306,5 +308,16 @@ describe("write preconditions", () => {
     ifMatch(42);
     // @ts-expect-error If-Unmodified-Since is a Date
     ifUnmodifiedSince("yesterday");
+  });
+});
+
+describe("errors", () => {
+  it("CalendarClientError.code is the union of the calendar's codes, which a switch can exhaust", () => {
+    expectTypeOf<CalendarClientError["code"]>().toEqualTypeOf<CalendarErrorCode>();
+    expectTypeOf<"rest-event-not-found">().toExtend<CalendarErrorCode>();
+    expectTypeOf<"rest_invalid_param">().toExtend<CalendarErrorCode>();
+    expectTypeOf<"request_failed">().toExtend<CalendarErrorCode>();
+    expectTypeOf<"rest-thing-not-found">().not.toExtend<CalendarErrorCode>();
+    expectTypeOf<string>().not.toExtend<CalendarErrorCode>();
   });
 });

@@ -19,7 +19,17 @@ export {
   type SqliteSynchronous,
   sqliteFilePath,
 } from "./db/db.ts";
-export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
+export { ERROR_CATALOGUE, type ErrorArgs, type ErrorCode, type ErrorStatus } from "./errors.catalogue.ts";
+export {
+  DomainError,
+  domainError,
+  type ErrorExtra,
+  invalidParam,
+  invalidParams,
+  missingParams,
+  parseOrThrow,
+  unauthorized,
+} from "./errors.ts";
 export { createEventsInBulk } from "./events/event.bulk.service.ts";
 export { type EventDetailOutput, eventListQuery } from "./events/event.schemas.ts";
 export { getEventBySlug } from "./events/event.service.ts";
@@ -53,7 +63,14 @@ export {
   setListHeaders,
   setRestStatus,
 } from "./trpc/context.ts";
-export { asTrpcError, type DomainErrorData, databaseUnavailable, noRoute, toDomainError } from "./trpc/domain-error.ts";
+export {
+  asTrpcError,
+  type DomainErrorData,
+  databaseUnavailable,
+  noRoute,
+  type Transport,
+  toDomainError,
+} from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export { type OutputValidation, setOutputValidation } from "./trpc/output-validation.ts";
 export {

@@ -2,8 +2,8 @@ import {
   activeTokens,
   createToken,
   createUser,
-  DomainError,
   deleteUser,
+  domainError,
   listTokens,
   listUsers,
   ROLES,
@@ -147,12 +147,12 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .option("--yes", "do not ask for confirmation on a terminal")
     .action(async (options: { tokenId?: number; login?: string; yes?: boolean }) => {
       if ((options.tokenId === undefined) === (options.login === undefined)) {
-        throw new DomainError(400, "cli_usage", "Give exactly one of --token-id or --login.");
+        throw domainError("cli_usage", { reason: "Give exactly one of --token-id or --login." });
       }
       const target = options.tokenId !== undefined ? { tokenId: options.tokenId } : { login: options.login ?? "" };
       await withDatabase(config(), output, "write", async ({ db }) => {
         const found = await activeTokens(db, target);
-        if (found.length === 0) throw new DomainError(404, "token_not_found", "No active token matches.");
+        if (found.length === 0) throw domainError("token_not_found");
         const listed = found.map(
           (token) =>
             `  token ${token.tokenId} of "${token.login}", ${token.name ? `"${token.name}"` : "unnamed"}, created ${token.createdAt.toISOString()}`,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { canRead } from "../auth/capabilities.ts";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, domainError } from "../errors.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizer } from "../organizers/organizer.service.ts";
 import type { Language } from "../shared/language.ts";
@@ -13,7 +13,6 @@ import type { Scope } from "../trpc/context.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue } from "../venues/venue.service.ts";
 import { readEvent, readEventPage, readEvents } from "./event.document.ts";
-import { eventNoLongerAvailable, eventNotAccessible, eventNotFound, eventPasswordProtected } from "./event.errors.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
 import { eventRelations, isUnlocked, loadEventRow, unknownSlug } from "./event.read.service.ts";
 import { eventCreateBody } from "./event.schemas.ts";
@@ -33,10 +32,10 @@ const PASSWORD = "open sesame";
 /** The single GET as it was: the Prisma read of the row and of each relation, then the same checks. */
 async function referenceGet(scope: Scope, id: number | undefined, password: string | undefined) {
   const row = id === undefined ? null : await loadEventRow(scope.db, { id });
-  if (!row) throw eventNotFound(id ?? 0);
-  if (row.status === "trash") throw eventNoLongerAvailable();
-  if (!canRead(scope.actor, row)) throw eventNotAccessible();
-  if (!isUnlocked(scope.actor, row, password)) throw eventPasswordProtected();
+  if (!row) throw domainError("rest-event-not-found", { id: id ?? 0 });
+  if (row.status === "trash") throw domainError("event-no-longer-available");
+  if (!canRead(scope.actor, row)) throw domainError("event-not-accessible");
+  if (!isUnlocked(scope.actor, row, password)) throw domainError("event-password-protected");
   return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
 }
 

@@ -1,5 +1,5 @@
 import { type Db, MAX_BIND_VALUES } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import { pageWindow } from "../shared/query.ts";
 import { searchWords } from "../shared/search.ts";
@@ -8,7 +8,7 @@ import { findTermIdsForFilter } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { readEventPage, readEvents } from "./event.document.ts";
-import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
+import { unknownLinkedIds } from "./event.errors.ts";
 import { readGeoPage } from "./event.geo-page.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
 import { isUnlocked } from "./event.read.service.ts";
@@ -152,7 +152,7 @@ export async function listEvents(scope: Scope, query: EventListQuery): Promise<E
         orderBy: eventListOrder(filter),
         window: pageWindow(query),
       });
-  if (query.page > 1 && rows.length === 0) throw eventArchivePageNotFound();
+  if (query.page > 1 && rows.length === 0) throw domainError("event-archive-page-not-found");
   const relations = await relationsOf({ jsonLd: false });
   const events = rows.map((row) =>
     presentEvent(row, relations, scope.links, { redacted: !isUnlocked(scope.actor, row, query.password) }),

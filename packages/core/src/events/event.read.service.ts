@@ -1,7 +1,7 @@
 import { canEdit } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { passwordMatches } from "../linked-posts/linked-post.access.ts";
 import { presentOrganizersById } from "../organizers/organizer.service.ts";
@@ -10,7 +10,6 @@ import { listStatusWhere } from "../shared/visibility.ts";
 import { presentTermsById } from "../terms/term.service.ts";
 import type { Scope } from "../trpc/context.ts";
 import { presentVenuesById } from "../venues/venue.service.ts";
-import { eventNotFound } from "./event.errors.ts";
 import { type EventRelations, presentEvent } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow, withEventLinks } from "./event.rows.ts";
 import type { EventOutput } from "./event.schemas.ts";
@@ -80,7 +79,7 @@ export async function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput):
 /** An event as written or deleted: never redacted (the writer may edit it). */
 export async function presentEventById(scope: Scope, id: number): Promise<EventOutput> {
   const row = await loadEventRow(scope.db, { id });
-  if (!row) throw eventNotFound(id);
+  if (!row) throw domainError("rest-event-not-found", { id: id });
   return presentEvent(row, await eventRelations(scope, [row], false), scope.links, { redacted: false });
 }
 

@@ -1,16 +1,10 @@
 import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
+import { domainError } from "../errors.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import type { Scope } from "../trpc/context.ts";
 import { type LoadedEvent, readEvent } from "./event.document.ts";
-import {
-  eventInTrash,
-  eventNoLongerAvailable,
-  eventNotAccessible,
-  eventNotFound,
-  eventPasswordProtected,
-} from "./event.errors.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
 import {
   eventIdOfSlug,
@@ -37,9 +31,9 @@ async function presentReadable(
   { row, relations }: LoadedEvent,
   password: string | undefined,
 ): Promise<EventDetailOutput> {
-  if (row.status === "trash") throw eventNoLongerAvailable();
-  if (!canRead(scope.actor, row)) throw eventNotAccessible();
-  if (!isUnlocked(scope.actor, row, password)) throw eventPasswordProtected();
+  if (row.status === "trash") throw domainError("event-no-longer-available");
+  if (!canRead(scope.actor, row)) throw domainError("event-not-accessible");
+  if (!isUnlocked(scope.actor, row, password)) throw domainError("event-password-protected");
   return presentEventDetail(row, await relations({ jsonLd: true }), scope.links);
 }
 
@@ -49,7 +43,7 @@ export async function getEvent(
   input: Pick<EventGetInput, "id" | "password">,
 ): Promise<EventDetailOutput> {
   const loaded = await readEvent(scope, { id: input.id });
-  if (!loaded) throw eventNotFound(input.id);
+  if (!loaded) throw domainError("rest-event-not-found", { id: input.id });
   return presentReadable(scope, loaded, input.password);
 }
 
@@ -81,7 +75,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
   const existing = await loadEventRow(db, { id });
   if (!existing) {
     requireCapability(actor, "create_posts");
-    throw eventNotFound(id);
+    throw domainError("rest-event-not-found", { id: id });
   }
   requireEdit(actor, existing);
   if (input.force) {
@@ -91,7 +85,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
     });
     await db.$transaction(async (tx) => {
       const { count } = await tx.event.deleteMany({ where: { id } });
-      if (count === 0) throw eventNotFound(id);
+      if (count === 0) throw domainError("rest-event-not-found", { id: id });
       await moveTermCounts(tx, countedLinksOf(existing), undefined);
       await recordChanges(tx, [{ type: "event", action: "deleted", ...existing }]);
     });
@@ -104,7 +98,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
     const published = await tx.event.updateMany({ where: { id, status: "publish" }, data: trash });
     if (published.count === 0) {
       const other = await tx.event.updateMany({ where: { id, status: { notIn: ["publish", "trash"] } }, data: trash });
-      if (other.count === 0) throw eventInTrash();
+      if (other.count === 0) throw domainError("event-is-in-trash");
     } else {
       const links = await tx.event.findUniqueOrThrow({ where: { id }, include: EVENT_TERM_LINKS });
       await moveTermCounts(tx, countedLinksOf({ ...links, status: "publish" }), undefined);

@@ -3,7 +3,7 @@ import { can, canRead, requireCapability, requireEdit, scaleBackStatus } from ".
 import type { Actor } from "../auth/roles.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
-import { forbidden, invalidParam } from "../errors.ts";
+import { domainError, forbidden, invalidParam } from "../errors.ts";
 import { runWrite } from "../linked-posts/linked-post.transaction.ts";
 import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizerInTx } from "../organizers/organizer.service.ts";
@@ -18,7 +18,7 @@ import type { Scope } from "../trpc/context.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenueInTx } from "../venues/venue.service.ts";
 import { type EventSchedule, scheduleOf } from "./event.dates.ts";
-import { eventNotFound, invalidLinkedPostId, unknownLinkedIds } from "./event.errors.ts";
+import { unknownLinkedIds } from "./event.errors.ts";
 import { presentEventById } from "./event.read.service.ts";
 import type { EventCreateBody, EventOutput, EventUpdateInput, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
@@ -52,7 +52,7 @@ async function planLinks<T extends object>(
   const found = new Set(rows.map((row) => row.id));
   const unknown = bare.filter((id) => !found.has(id));
   if (unknown.length) throw unknownLinkedIds(param, uniqueIds(unknown));
-  if (referenced.some((id) => !found.has(id))) throw invalidLinkedPostId();
+  if (referenced.some((id) => !found.has(id))) throw domainError("invalid-linked-post-id");
   const idFor = await idsInLanguage(rows, language, (groups) =>
     findLinkable({ translationGroup: { in: groups }, language }),
   );
@@ -301,7 +301,7 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
         existing && changesSchedule(fields) ? scheduleOf(fields, existing, site.timezone, now) : undefined;
       if (!existing) {
         requireCapability(actor, "create_posts");
-        throw eventNotFound(id);
+        throw domainError("rest-event-not-found", { id: id });
       }
       requireEdit(actor, existing);
       requireAuthorChoice(actor, fields.author, existing.authorId);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import { eventCreateBody } from "../events/event.schemas.ts";
 import { deleteEvent } from "../events/event.service.ts";
 import { createEvent } from "../events/event.write.service.ts";
@@ -20,7 +20,7 @@ import { presentVenue } from "../venues/venue.present.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue, listVenues } from "../venues/venue.service.ts";
 import { VENUE_SEARCH_COLUMNS } from "../venues/venue.where.ts";
-import { archivePageNotFound, isRedacted } from "./linked-post.access.ts";
+import { isRedacted } from "./linked-post.access.ts";
 import type { LinkedPostRow, LinkedPostWhere, PresentView } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
 import { type LinkedPostListQuery, linkedPostListQuery } from "./linked-post.schemas.ts";
@@ -83,7 +83,7 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
       )) as unknown as Array<LinkedPostRow<unknown>>)
     : [];
   const total = shown ? await kind.count(scope.db, where) : 0;
-  if (query.page > 1 && rows.length === 0) throw archivePageNotFound(kind.singular);
+  if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
   const visible = listStatusWhere(scope.actor, undefined);
   const translations = await translationsOf(
     rows,

@@ -3,7 +3,7 @@ import { canEdit, canRead, requireCapability, requireEdit, scaleBackStatus } fro
 import type { Actor } from "../auth/roles.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
-import { invalidParam, missingParams } from "../errors.ts";
+import { domainError, invalidParam, missingParams } from "../errors.ts";
 import { formatWallTime, parseDateTime, stampsAt } from "../shared/dates.ts";
 import { resolveImage } from "../shared/images.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
@@ -12,7 +12,7 @@ import { normalizeText } from "../shared/text.ts";
 import { type Translations, translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
 import type { Scope } from "../trpc/context.ts";
-import { alreadyTrashed, archivePageNotFound, isRedacted, notAccessible } from "./linked-post.access.ts";
+import { isRedacted } from "./linked-post.access.ts";
 import { readLinkedPostPage } from "./linked-post.document.ts";
 import { definedOnly } from "./linked-post.fields.ts";
 import type { LinkedPostColumns, LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
@@ -314,7 +314,7 @@ export function linkedPostService<
       const { rows, total, translations } = shown
         ? await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query))
         : { rows: [], total: 0, translations: new Map<number, Translations>() };
-      if (query.page > 1 && rows.length === 0) throw archivePageNotFound(kind.singular);
+      if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
       const pages = totalPages(total, query.per_page);
       const items = rows.map((row) =>
         kind.present(row, {
@@ -334,7 +334,7 @@ export function linkedPostService<
 
     async get(scope: Scope, target: LinkedPostTarget, password?: string): Promise<Output> {
       const row = await findTarget(kind, kind.store(scope.db), scope.language, target);
-      if (!canRead(scope.actor, row)) throw notAccessible(kind.singular);
+      if (!canRead(scope.actor, row)) throw domainError(`${kind.singular}-not-accessible`);
       return presentRow(kind, scope.db, scope, row, { jsonLd: true, password });
     },
 
@@ -385,7 +385,7 @@ export function linkedPostService<
           await recordChanges(tx, [{ type: kind.singular, action: "deleted", ...row }]);
           return removed;
         }
-        if (row.status === "trash") throw alreadyTrashed(kind.singular);
+        if (row.status === "trash") throw domainError(`${kind.singular}-is-in-trash`);
         await store.unlinkEvents(row.id);
         const now = new Date();
         const modified = stampsAt(now, scope.site.timezone).local;

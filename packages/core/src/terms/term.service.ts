@@ -3,7 +3,7 @@ import { requireCapability } from "../auth/capabilities.ts";
 import { type RecordChange, recordChanges } from "../changes/change.record.ts";
 import type { ChangeAction } from "../changes/change.schemas.ts";
 import type { Tx } from "../db/db.ts";
-import { DomainError, invalidParam, invalidParams } from "../errors.ts";
+import { type DomainError, domainError, invalidParam, invalidParams } from "../errors.ts";
 import { isRedacted } from "../linked-posts/linked-post.access.ts";
 import { isRace, pauseBefore, TIMING } from "../linked-posts/linked-post.transaction.ts";
 import type { LinkBase } from "../shared/links.ts";
@@ -146,7 +146,7 @@ async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T
     } catch (error) {
       if (!isRace(error)) throw error;
       if (attempt >= RACE_ATTEMPTS) {
-        throw new DomainError(409, "term_conflict", "The term was changed by another request at the same time.");
+        throw domainError("term_conflict");
       }
       await pauseBefore(attempt);
     }
@@ -159,9 +159,7 @@ function termChange<TTerm>(resource: TermResource<TTerm>, row: TermRow, action: 
 }
 
 function termExists(existing: TermRow): DomainError {
-  return new DomainError(400, "term_exists", "A term with the name provided already exists in this taxonomy.", {
-    term_id: existing.id,
-  });
+  return domainError("term_exists", undefined, { term_id: existing.id });
 }
 
 /** The parent id to store: 0 (none) or an existing category of the same language; else 400 naming `parent`. */
@@ -257,7 +255,7 @@ async function checkedSlug(store: TermStore, term: TermRow, slug: string | undef
   if (slug === undefined) return undefined;
   const wanted = slugify(slug);
   if (await slugTaken(store, term.language, term.id)(wanted)) {
-    throw new DomainError(400, "duplicate_term_slug", `The slug “${wanted}” is already in use by another term.`);
+    throw domainError("duplicate_term_slug", { slug: wanted });
   }
   return wanted;
 }

@@ -22,8 +22,8 @@ const t = initTRPC
   .create({
     // No stack trace is ever sent (see below), so tRPC need not render one for every error.
     isDev: false,
-    errorFormatter({ shape, error, input }) {
-      const domain = toDomainError(error, input);
+    errorFormatter({ shape, error, input, ctx }) {
+      const domain = toDomainError(error, input, ctx?.rest ? "rest" : "trpc");
       // Never send a stack trace, in any environment.
       const { stack: _stack, ...data } = shape.data;
       // The tRPC code and status follow the domain error (a database outage is a 503, not a 500).
@@ -57,9 +57,7 @@ const decodePathParams = t.middleware(async ({ ctx, meta, getRawInput, next }) =
         try {
           decoded[name] = decodeURIComponent(value);
         } catch {
-          throw new DomainError(400, "rest_invalid_param", `Invalid parameter(s): ${name}`, {
-            params: { [name]: "Malformed percent-encoding." },
-          });
+          throw invalidParam(name, "Malformed percent-encoding.");
         }
       }
       return decoded;
