@@ -1,5 +1,6 @@
-import { type Context, scopeOf, setLastModified, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
+import { type OperationMethod, operation, withLastModified } from "../trpc/operation.ts";
 import { listEvents } from "./event.list.service.ts";
 import {
   type EventUpdateBySlugInput,
@@ -19,7 +20,7 @@ import {
 import { deleteEvent, deleteEventBySlug, getEvent, getEventBySlug, updateEventBySlug } from "./event.service.ts";
 import { createEvent, updateEvent } from "./event.write.service.ts";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Errors = Record<number, string>;
 
 const COLLECTION = "/events";
 const ITEM = "/events/{id}";
@@ -36,16 +37,8 @@ const CREATE_ERRORS = { 400: "Invalid or missing parameter.", 401: NOT_ALLOWED, 
 const UPDATE_ERRORS = { ...CREATE_ERRORS, 404: "No event with that id (rest-event-not-found)." };
 const DELETE_ERRORS = { ...UPDATE_ERRORS, 410: "Already in the trash (event-is-in-trash)." };
 
-function meta(
-  method: Method,
-  path: `/${string}`,
-  summary: string,
-  description: string,
-  errorResponses: Record<number, string>,
-) {
-  return {
-    openapi: { method, path, tags: ["events"], summary, description, protect: method !== "GET", errorResponses },
-  };
+function meta(method: OperationMethod, path: `/${string}`, summary: string, description: string, errors: Errors) {
+  return operation({ method, path, tag: "events", summary, description, errors });
 }
 
 const UPDATE_DESCRIPTION =
@@ -58,11 +51,6 @@ const updateResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateInput 
 const updateBySlug = publicProcedure.input(eventUpdateBySlugInput).output(eventOutput);
 const updateBySlugResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateBySlugInput }) =>
   updateEventBySlug(scopeOf(ctx, input.ml_language), input);
-
-function withLastModified<T extends { modified_utc: string }>(ctx: Context, item: T): T {
-  setLastModified(ctx, item.modified_utc);
-  return item;
-}
 
 /** The event procedures: one set for tRPC (`events.*`) and REST (`/events…`). */
 export const eventsRouter = router({

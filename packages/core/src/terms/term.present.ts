@@ -4,6 +4,7 @@ import { DEFAULT_PER_PAGE } from "../shared/query.ts";
 import type { Translations } from "../shared/translations.ts";
 import {
   type EmbeddedTerm,
+  keyed,
   TAXONOMY_NAMES,
   type Taxonomy,
   type TermListQuery,
@@ -80,6 +81,12 @@ export interface TermPageLinks {
   previous_rest_url?: string;
 }
 
+/** The page fields of a list response. */
+export interface TermListPage extends TermPageLinks {
+  total: number;
+  total_pages: number;
+}
+
 /** The parameters of a list request that differ from their defaults, for the next and previous links. */
 function echoedQuery(query: TermListQuery): Record<string, QueryValue> {
   return {
@@ -113,4 +120,13 @@ export function termPageLinks(
       ? { previous_rest_url: apiLink(links, base, { page: previousPage > 1 ? previousPage : undefined, ...echoed }) }
       : {}),
   };
+}
+
+/** A list response: the terms under their collection's key, then the page fields in the order of the list schema. */
+export function presentTermList<K extends string, TTerm>(
+  key: K,
+  { items, ...page }: { items: TTerm[] } & TermListPage,
+): Record<K, TTerm[]> & TermListPage {
+  const { total, total_pages, rest_url, ...pageLinks } = page;
+  return { ...keyed(key, items), rest_url, total, total_pages, ...pageLinks };
 }
