@@ -69,7 +69,6 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: (a: { slug: string }) => `The slug “${a.slug}” is already in use by another term.`,
   },
-  term_conflict: { status: 409, message: "The term was changed by another request at the same time." },
 
   // Writes
   rest_conflict: { status: 409, message: "A concurrent request changed the same records; try again." },

@@ -51,13 +51,13 @@ export {
   type RouterOutputs,
   restRouter,
 } from "./router.ts";
+export type { Scope } from "./scope.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
 export { recountTermEvents } from "./terms/term.counts.ts";
 export {
   type Context,
   type RestResponse,
-  type Scope,
   type Site,
   scopeOf,
   setListHeaders,

@@ -1,16 +1,16 @@
+import { isRedacted } from "../auth/password-protection.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
 import { type PageQuery, readPage } from "../db/page-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
-import { isRedacted } from "../linked-posts/linked-post.access.ts";
 import type { PresentView } from "../linked-posts/linked-post.kind.ts";
 import { type OrganizerRow, presentOrganizer } from "../organizers/organizer.present.ts";
+import type { Scope } from "../scope.ts";
 import type { ImageRecord } from "../shared/images.ts";
 import { type Translatable, translationsOf } from "../shared/translations.ts";
 import { isListedFor } from "../shared/visibility.ts";
 import { presentEmbeddedTerm } from "../terms/term.present.ts";
 import type { TermRow } from "../terms/term.store.ts";
-import type { Scope } from "../trpc/context.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
 import type { EventRelations } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";

@@ -1,19 +1,13 @@
 import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
+import { isRedacted } from "../auth/password-protection.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import { domainError } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
-import type { Scope } from "../trpc/context.ts";
 import { type LoadedEvent, readEvent } from "./event.document.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import {
-  eventIdOfSlug,
-  eventRelations,
-  isUnlocked,
-  loadEventRow,
-  presentEventById,
-  unknownSlug,
-} from "./event.read.service.ts";
+import { eventIdOfSlug, eventRelations, loadEventById, loadEventRow, unknownSlug } from "./event.read.service.ts";
 import type {
   EventDeleteBySlugInput,
   EventDeleteInput,
@@ -33,7 +27,7 @@ async function presentReadable(
 ): Promise<EventDetailOutput> {
   if (row.status === "trash") throw domainError("event-no-longer-available");
   if (!canRead(scope.actor, row)) throw domainError("event-not-accessible");
-  if (!isUnlocked(scope.actor, row, password)) throw domainError("event-password-protected");
+  if (isRedacted(scope.actor, row, password)) throw domainError("event-password-protected");
   return presentEventDetail(row, await relations({ jsonLd: true }), scope.links);
 }
 
@@ -105,7 +99,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
     }
     await recordChanges(tx, [{ type: "event", action: "trashed", ...existing, status: "trash" }]);
   });
-  return presentEventById(scope, id);
+  return loadEventById(scope, id);
 }
 
 export async function deleteEventBySlug(scope: Scope, input: EventDeleteBySlugInput): Promise<EventOutput> {

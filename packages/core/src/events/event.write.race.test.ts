@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import { createDb, type Db, type DbHandle } from "../db/db.ts";
+import type { Scope } from "../scope.ts";
 import { createTestActor, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { createEventsInBulk } from "./event.bulk.service.ts";
 import { createEvent, updateEvent } from "./event.write.service.ts";
 

@@ -3,10 +3,11 @@ import { can, canRead, requireCapability, requireEdit, scaleBackStatus } from ".
 import type { Actor } from "../auth/roles.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
+import { runWrite } from "../db/write.ts";
 import { domainError, forbidden, invalidParam } from "../errors.ts";
-import { runWrite } from "../linked-posts/linked-post.transaction.ts";
 import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizerInTx } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { resolveImage } from "../shared/images.ts";
 import { type Language, languageSchema } from "../shared/language.ts";
@@ -14,12 +15,11 @@ import { slugify, uniqueSlugs } from "../shared/slug.ts";
 import { idsInLanguage, type Translatable } from "../shared/translations.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import { resolveTermIdsForWrite } from "../terms/term.service.ts";
-import type { Scope } from "../trpc/context.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenueInTx } from "../venues/venue.service.ts";
 import { type EventSchedule, scheduleOf } from "./event.dates.ts";
 import { unknownLinkedIds } from "./event.errors.ts";
-import { presentEventById } from "./event.read.service.ts";
+import { loadEventById } from "./event.read.service.ts";
 import type { EventCreateBody, EventOutput, EventUpdateInput, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
 import { changesSchedule, namesLinkedRecords, postDateOf, scalarChanges, uniqueIds } from "./event.write.ts";
@@ -279,7 +279,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
       queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}`,
     },
   );
-  return presentEventById(scope, id);
+  return loadEventById(scope, id);
 }
 
 /**
@@ -348,5 +348,5 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
     },
     { serializable: true, queueKey: `event:${id}` },
   );
-  return presentEventById(scope, id);
+  return loadEventById(scope, id);
 }

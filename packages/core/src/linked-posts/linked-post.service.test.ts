@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
+import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
-import { createOrganizer, createOrganizerInTx, presentOrganizersById } from "../organizers/organizer.service.ts";
+import { createOrganizer, createOrganizerInTx, loadOrganizersById } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
 import { createUsersByRole, PROVIDERS, type TestUser, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
-import { createVenue, createVenueInTx, deleteVenue, presentVenuesById } from "../venues/venue.service.ts";
-import { runWrite } from "./linked-post.transaction.ts";
+import { createVenue, createVenueInTx, deleteVenue, loadVenuesById } from "../venues/venue.service.ts";
 
 const actorOf = (user: TestUser): Actor => ({ kind: "user", id: user.id, login: user.login, role: user.role });
 
@@ -50,10 +50,10 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
     await deleteVenue(editor, { id: ids[3] as number }, false);
     const { db: counted, counter } = countingDb(db());
     const anonymous = scopeFor(counted, { kind: "anonymous" });
-    const two = await presentVenuesById(counted, anonymous, ids.slice(0, 2), { jsonLd: false });
+    const two = await loadVenuesById(counted, anonymous, ids.slice(0, 2), { jsonLd: false });
     const twoQueries = counter.queries;
     counter.queries = 0;
-    const all = await presentVenuesById(counted, anonymous, [...ids, 99_999, ids[0] as number], { jsonLd: true });
+    const all = await loadVenuesById(counted, anonymous, [...ids, 99_999, ids[0] as number], { jsonLd: true });
     expect(counter.queries).toBe(twoQueries);
     expect(twoQueries).toBeLessThanOrEqual(2);
     expect([...all.keys()].sort()).toEqual(ids.slice(0, 3).sort());
@@ -61,9 +61,9 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
     expect(all.get(ids[1] as number)).toMatchObject({ venue: "Beta" });
     expect(all.get(ids[1] as number)?.city).toBeUndefined();
     expect(two.get(ids[0] as number)?.json_ld).toBeUndefined();
-    const asEditor = await presentVenuesById(db(), editor, [ids[1] as number], { jsonLd: false });
+    const asEditor = await loadVenuesById(db(), editor, [ids[1] as number], { jsonLd: false });
     expect(asEditor.get(ids[1] as number)?.city).toBe("Lyon");
-    expect(await presentVenuesById(db(), anonymous, [], { jsonLd: false })).toEqual(new Map());
+    expect(await loadVenuesById(db(), anonymous, [], { jsonLd: false })).toEqual(new Map());
   });
 
   it("creates inside the caller's transaction, reuses duplicates and rolls back with the caller", async () => {
@@ -76,7 +76,7 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
       await createVenueInTx(tx, author, { venue: "Kino", date: "1700000000" }),
     ]);
     expect(ids[0]).toBe(ids[1]);
-    const presented = await presentOrganizersById(db(), author, ids, { jsonLd: false });
+    const presented = await loadOrganizersById(db(), author, ids, { jsonLd: false });
     expect(presented.get(ids[0] as number)).toMatchObject({ organizer: "Kulturamt", email: "a@b.de", language: "de" });
     const dates = await db().venue.findMany({ where: { id: { in: ids.slice(2) } }, orderBy: { id: "asc" } });
     expect(dates.map((venue) => [venue.postDate, venue.postDateUtc.toISOString()])).toEqual([

@@ -1,25 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { canEdit, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
+import { isRedacted } from "../auth/password-protection.ts";
 import type { Actor } from "../auth/roles.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
+import { runWrite } from "../db/write.ts";
 import { domainError, invalidParam, missingParams } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import { formatWallTime, parseDateTime, stampsAt } from "../shared/dates.ts";
+import { definedOnly } from "../shared/fields.ts";
 import { resolveImage } from "../shared/images.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { normalizeText } from "../shared/text.ts";
 import { type Translations, translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import type { Scope } from "../trpc/context.ts";
-import { isRedacted } from "./linked-post.access.ts";
 import { readLinkedPostPage } from "./linked-post.document.ts";
-import { definedOnly } from "./linked-post.fields.ts";
 import type { LinkedPostColumns, LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
 import type { LinkedPostListQuery, LinkedPostWriteFields } from "./linked-post.schemas.ts";
 import { linkedPostSearchText, searchFieldCount } from "./linked-post.search.ts";
-import { runWrite } from "./linked-post.transaction.ts";
 import { buildLinkedPostWhere } from "./linked-post.where.ts";
 
 /** The generic service of venues and organizers; `venue.service.ts` and `organizer.service.ts` bind it. */
@@ -412,7 +412,7 @@ export function linkedPostService<
      * The wire shapes of the given records in a fixed number of queries (missing and trashed ones are left out);
      * password-protected ones are redacted unless the actor may edit them.
      */
-    async presentById(db: Tx, scope: Scope, ids: readonly number[], options: { jsonLd: boolean }) {
+    async loadById(db: Tx, scope: Scope, ids: readonly number[], options: { jsonLd: boolean }) {
       if (ids.length === 0) return new Map<number, Output>();
       const rows = await kind
         .store(db)

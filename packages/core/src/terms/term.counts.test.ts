@@ -4,9 +4,9 @@ import type { Db } from "../db/db.ts";
 import { createEventsInBulk } from "../events/event.bulk.service.ts";
 import { deleteEvent } from "../events/event.service.ts";
 import { createEvent, updateEvent } from "../events/event.write.service.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { recountTermEvents } from "./term.counts.ts";
 
 describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (provider) => {

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
+import { isRedacted } from "../auth/password-protection.ts";
 import { type RecordChange, recordChanges } from "../changes/change.record.ts";
 import type { ChangeAction } from "../changes/change.schemas.ts";
 import type { Tx } from "../db/db.ts";
+import { runWrite } from "../db/write.ts";
 import { type DomainError, domainError, invalidParam, invalidParams } from "../errors.ts";
-import { isRedacted } from "../linked-posts/linked-post.access.ts";
-import { isRace, pauseBefore, TIMING } from "../linked-posts/linked-post.transaction.ts";
+import type { Scope } from "../scope.ts";
 import type { LinkBase } from "../shared/links.ts";
 import { totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { idsInLanguage, type Translations, translationsOf } from "../shared/translations.ts";
-import type { Scope } from "../trpc/context.ts";
 import { readTermPage } from "./term.document.ts";
 import { presentEmbeddedTerm, type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
 import type { EmbeddedTerm, Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
@@ -117,40 +117,24 @@ export async function getTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>
 
 // Writes
 
-const RACE_ATTEMPTS = 20;
-
 /** The PostgreSQL advisory lock that queues term writes (an arbitrary key, used for nothing else). */
 const TERM_WRITE_LOCK = 7_301_002;
 
 /**
- * Runs a term write with no concurrent term write in between, again when a concurrent write got in first: the name
- * check has no unique index behind it. SQLite runs it serializable (it has one writer anyway). On PostgreSQL every
- * term write queues on an advisory lock and then runs read-committed, so each statement after the lock sees every
- * earlier term write: serializable would keep the snapshot taken before the wait, and each queued write would then
- * fail on the change version that the one before it advanced. The next attempt sees the other write and answers
+ * Runs a term write with no concurrent term write in between, again when a concurrent write got in first (`runWrite`):
+ * the name check has no unique index behind it. SQLite runs it serializable (it has one writer anyway). On PostgreSQL
+ * every term write queues on an advisory lock and then runs read-committed, so each statement after the lock sees
+ * every earlier term write: serializable would keep the snapshot taken before the wait, and each queued write would
+ * then fail on the change version that the one before it advanced. The next attempt sees the other write and answers
  * `term_exists` or a 400 for a term now gone, or picks another slug.
  */
-async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T>): Promise<T> {
+function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T>): Promise<T> {
   const { db, provider } = scope;
-  const queued = async (tx: Tx) => {
-    if (provider === "postgres")
-      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
+  if (provider !== "postgres") return runWrite(db, write, { serializable: true });
+  return runWrite(db, async (tx) => {
+    await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
     return write(tx);
-  };
-  // PostgreSQL's default isolation is read committed. A burst of writes queued on the lock waits longer than
-  // Prisma's default limits, as other writes do.
-  const isolation = provider === "postgres" ? TIMING : { ...TIMING, isolationLevel: "Serializable" as const };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.$transaction(queued, isolation);
-    } catch (error) {
-      if (!isRace(error)) throw error;
-      if (attempt >= RACE_ATTEMPTS) {
-        throw domainError("term_conflict");
-      }
-      await pauseBefore(attempt);
-    }
-  }
+  });
 }
 
 /** Terms are public: the feed shows their changes to everyone. */
@@ -305,7 +289,7 @@ export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, i
 // For events
 
 /** Embedded terms (reference 2.4(a)) of a batch of ids, by id; unknown ids are absent. A fixed number of queries. */
-export async function presentTermsById(
+export async function loadTermsById(
   db: Client,
   scope: Scope,
   taxonomy: Taxonomy,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll } from "vitest";
 import { type Actor, ROLES, type Role } from "../auth/roles.ts";
 import type { Db, Provider } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import type { Scope } from "../trpc/context.ts";
 import { createUser } from "../users/users.service.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 

@@ -1,8 +1,9 @@
 import type { Actor } from "../auth/roles.ts";
 import type { UnchangedSince } from "../changes/change.record.ts";
 import type { Db, Provider } from "../db/db.ts";
+import type { Scope } from "../scope.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
-import { type LinkBase, listLinkHeader } from "../shared/links.ts";
+import { listLinkHeader } from "../shared/links.ts";
 
 /** What a REST response carries besides its body; the REST adapter's `responseMeta` sends it. */
 export interface RestResponse {
@@ -50,15 +51,8 @@ export interface Context {
   unchangedRecords?: readonly UnchangedSince[] | undefined;
 }
 
-/** What a service needs from a request: database, actor, language, link base and site settings. */
-export interface Scope {
-  db: Db;
-  provider: Provider;
-  actor: Actor;
-  language: Language;
-  links: LinkBase;
-  site: Site;
-}
+/** Kept for `ical/*` until they import `Scope` from `scope.ts`. */
+export type { Scope } from "../scope.ts";
 
 export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
   return {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { canEdit, type OwnedPost } from "../auth/capabilities.ts";
-import type { Actor } from "../auth/roles.ts";
+import { canEdit, type OwnedPost } from "./capabilities.ts";
+import type { Actor } from "./roles.ts";
 
 /** Compares in constant time (hashes first, so the lengths do not leak either). */
 export function passwordMatches(stored: string, given: string): boolean {
@@ -9,8 +9,9 @@ export function passwordMatches(stored: string, given: string): boolean {
 }
 
 /**
- * Is the record shown without its details? Only when it has a password that the request does not give and the
- * actor may not edit the record (editors and owners see everything; reference 3.10 and decision 7).
+ * Is the record (event, venue, organizer) shown without its protected details? Only when it has a password that the
+ * request does not give and the actor may not edit the record: editors and owners always see everything
+ * (docs/behaviour.md, "Password-protected records").
  */
 export function isRedacted(actor: Actor, post: OwnedPost & { password: string }, password?: string): boolean {
   if (post.password === "" || canEdit(actor, post)) return false;
