@@ -30,9 +30,9 @@ export {
   parseOrThrow,
   unauthorized,
 } from "./errors.ts";
-export { createEventsInBulk } from "./events/event.bulk.service.ts";
+export { createEventsInBulk } from "./events/event.bulk-create.service.ts";
+export { getEventBySlug } from "./events/event.get.service.ts";
 export { type EventDetailOutput, eventListQuery } from "./events/event.schemas.ts";
-export { getEventBySlug } from "./events/event.service.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export {
   DEFAULT_HORIZON_MONTHS,

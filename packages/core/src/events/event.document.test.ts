@@ -13,14 +13,15 @@ import { listStatusWhere } from "../shared/visibility.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue } from "../venues/venue.service.ts";
+import { createEvent } from "./event.create.service.ts";
+import { deleteEvent } from "./event.delete.service.ts";
 import { readEvent, readEventPage, readEvents } from "./event.document.ts";
+import { getEvent, getEventBySlug } from "./event.get.service.ts";
+import { eventRelations, loadEventRow, unknownSlug } from "./event.load.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import { eventRelations, loadEventRow, unknownSlug } from "./event.read.service.ts";
 import { eventCreateBody } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
-import { deleteEvent, getEvent, getEventBySlug } from "./event.service.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
-import { createEvent } from "./event.write.service.ts";
 
 /**
  * The one-statement read of an event against the Prisma read it replaced (kept here only as the reference): for

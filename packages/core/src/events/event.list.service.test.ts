@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/db.ts";
 import type { Scope } from "../scope.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import { createEventsInBulk } from "./event.bulk.service.ts";
+import { createEventsInBulk } from "./event.bulk-create.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import { eventListQuery } from "./event.schemas.ts";
 

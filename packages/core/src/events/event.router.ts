@@ -1,6 +1,9 @@
 import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
 import { type OperationMethod, operation, withLastModified } from "../trpc/operation.ts";
+import { createEvent } from "./event.create.service.ts";
+import { deleteEvent, deleteEventBySlug } from "./event.delete.service.ts";
+import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import {
   type EventUpdateBySlugInput,
@@ -17,8 +20,7 @@ import {
   eventUpdateBySlugInput,
   eventUpdateInput,
 } from "./event.schemas.ts";
-import { deleteEvent, deleteEventBySlug, getEvent, getEventBySlug, updateEventBySlug } from "./event.service.ts";
-import { createEvent, updateEvent } from "./event.write.service.ts";
+import { updateEvent, updateEventBySlug } from "./event.update.service.ts";
 
 type Errors = Record<number, string>;
 

@@ -17,8 +17,8 @@ import { resolveTermIdsForWrite } from "../terms/term.service.ts";
 import { termStore } from "../terms/term.store.ts";
 import { scheduleOf } from "./event.dates.ts";
 import { unknownLinkedIds } from "./event.errors.ts";
+import { newEventColumns, requireAuthorChoice } from "./event.plan.ts";
 import { type EventCreateBody, eventCreateBody } from "./event.schemas.ts";
-import { newEventColumns, requireAuthorChoice } from "./event.write.service.ts";
 import { namesLinkedRecords, uniqueIds } from "./event.write.ts";
 
 /** A batch of thousands of events takes seconds, on a loaded PostgreSQL maybe a minute. */
