@@ -6,7 +6,7 @@ import type { Scope } from "../scope.ts";
 import { pageWindow } from "../shared/query.ts";
 import { searchWords } from "../shared/search.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { findTermIdsForFilter } from "../terms/term.service.ts";
+import { findTermIdsForFilter } from "../terms/term.lookup.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { readEventPage, readEvents } from "./event.document.ts";
 import { unknownLinkedIds } from "./event.errors.ts";

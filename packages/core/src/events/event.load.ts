@@ -5,7 +5,7 @@ import { loadOrganizersById } from "../organizers/organizer.service.ts";
 import type { Scope } from "../scope.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { loadTermsById } from "../terms/term.service.ts";
+import { loadTermsById } from "../terms/term.lookup.ts";
 import { loadVenuesById } from "../venues/venue.service.ts";
 import { type EventRelations, presentEvent } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow, withEventLinks } from "./event.rows.ts";

@@ -11,7 +11,7 @@ import { resolveImage } from "../shared/images.ts";
 import type { Language } from "../shared/language.ts";
 import { slugify, uniqueSlugs } from "../shared/slug.ts";
 import { idsInLanguage, type Translatable } from "../shared/translations.ts";
-import { resolveTermIdsForWrite } from "../terms/term.service.ts";
+import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenueInTx } from "../venues/venue.service.ts";
 import type { EventSchedule } from "./event.dates.ts";

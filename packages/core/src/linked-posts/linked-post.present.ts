@@ -2,9 +2,10 @@ import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { apiLink, globalId, type LinkBase, permalink } from "../shared/links.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import { DEFAULT_PER_PAGE } from "../shared/query.ts";
 import { stripTags } from "../shared/text.ts";
-import type { LinkedPostRow, PresentView } from "./linked-post.kind.ts";
+import type { LinkedPostRow } from "./linked-post.kind.ts";
 import type { LinkedPostListQuery } from "./linked-post.schemas.ts";
 
 type Empty = "" | null | undefined | false;

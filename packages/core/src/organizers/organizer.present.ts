@@ -1,5 +1,6 @@
-import type { LinkedPostRow, PresentView } from "../linked-posts/linked-post.kind.ts";
+import type { LinkedPostRow } from "../linked-posts/linked-post.kind.ts";
 import { nonEmptyFields, presentJsonLdHead, presentLinkedPost } from "../linked-posts/linked-post.present.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import type { OrganizerJsonLd, OrganizerOutput } from "./organizer.schemas.ts";
 
 /** The columns only organizers have (phone and website are common to venues and organizers). */

@@ -6,7 +6,7 @@ import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
 import { recountTermEvents } from "./term.counts.ts";
-import { findTermIdsForFilter, loadTermsById, resolveTermIdsForWrite } from "./term.service.ts";
+import { findTermIdsForFilter, loadTermsById, resolveTermIdsForWrite } from "./term.lookup.ts";
 
 const API = "http://calendar.test/cal/events/v1";
 
