@@ -57,7 +57,8 @@ export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/q
 export { recountTermEvents } from "./terms/term.counts.ts";
 export {
   type Context,
-  type RestResponse,
+  type ListPage,
+  type RestTransport,
   type Site,
   scopeOf,
   setListHeaders,

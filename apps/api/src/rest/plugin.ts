@@ -11,6 +11,7 @@ import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
 import { refuseListsForScalars, scalarQueryParameters } from "./query-scalars.ts";
 import { keepEmptyQueryValues, registerRestRequestHandling } from "./request.ts";
+import { RestAnswer } from "./rest-answer.ts";
 
 export interface RestPluginOptions {
   router: AnyTRPCRouter;
@@ -23,7 +24,7 @@ export async function restContext(
   request: FastifyRequest,
   base: RestBase,
   options: Pick<RestPluginOptions, "handle" | "site">,
-  rest: Context["rest"] = { headers: {} },
+  rest: Context["rest"] = new RestAnswer(),
 ): Promise<Context> {
   const { db, provider } = options.handle;
   return {
@@ -61,7 +62,8 @@ export async function restPlugin(scope: FastifyInstance, options: RestPluginOpti
         responseMeta: ({ ctx, errors }: { ctx?: Context; errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
           const status = statusOfTrpcErrors(errors);
           if (status !== undefined) return { status };
-          return { status: ctx?.rest?.status ?? 200, headers: ctx?.rest?.headers ?? {} };
+          const answer = ctx?.rest instanceof RestAnswer ? ctx.rest : undefined;
+          return { status: answer?.status ?? 200, headers: answer?.headers ?? {} };
         },
         onError: logProcedureError,
       });

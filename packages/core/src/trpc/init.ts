@@ -41,28 +41,12 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-/** trpc-to-openapi passes path parameters still percent-encoded (mcampa/trpc-to-openapi#166): decode them. */
+/** Path parameters reach the procedure as the REST transport decodes them (see `RestTransport.decodePathParams`). */
 const decodePathParams = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
   const path = meta?.openapi?.path;
-  if (!ctx.rest || !path?.includes("{")) return next();
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
-  return next({
-    getRawInput: async () => {
-      const raw = await getRawInput();
-      if (typeof raw !== "object" || raw === null) return raw;
-      const decoded: Record<string, unknown> = { ...raw };
-      for (const name of names) {
-        const value = decoded[name];
-        if (typeof value !== "string") continue;
-        try {
-          decoded[name] = decodeURIComponent(value);
-        } catch {
-          throw invalidParam(name, "Malformed percent-encoding.");
-        }
-      }
-      return decoded;
-    },
-  });
+  const rest = ctx.rest;
+  if (!rest || !path?.includes("{")) return next();
+  return next({ getRawInput: async () => rest.decodePathParams(await getRawInput(), path) });
 });
 
 /** Domain errors leave a procedure as TRPCErrors whose code matches their HTTP status. */
