@@ -40,13 +40,13 @@ export async function restContext(
 }
 
 /** The REST surface: one trpc-to-openapi registration per base path (the language comes from the base). */
-export async function restPlugin(scope: FastifyInstance, options: RestPluginOptions): Promise<void> {
-  registerRestRequestHandling(scope);
-  scope.addHook("onSend", async (_request, reply, payload) =>
+export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
+  registerRestRequestHandling(app);
+  app.addHook("onSend", async (_request, reply, payload) =>
     reply.statusCode >= 400 && typeof payload === "string" ? reshapeErrorPayload(payload) : payload,
   );
   // Only the procedures need empty query values kept; the discovery routes read the query as parsed.
-  await scope.register(async (procedures) => {
+  await app.register(async (procedures) => {
     const scalars = scalarQueryParameters(options.router);
     procedures.addHook("preHandler", async (request) => {
       refuseListsForScalars(request, scalars);
