@@ -54,7 +54,7 @@ describe.each(PROVIDERS)("venues: search (%s)", (provider) => {
     for (const venue of venues) await api.create(venue);
   });
 
-  it("finds the reference's examples (3.6)", async () => {
+  it("finds what docs/behaviour.md § Venues and organizers says a search finds (venues)", async () => {
     const expected: Record<string, number> = {
       venue: 3,
       "venue foo": 1,

@@ -18,7 +18,7 @@ import {
 import type { EventCreateBody, EventOutput } from "./event.schemas.ts";
 import { namesLinkedRecords } from "./event.write.ts";
 
-/** `POST /events` (reference 3.3): one transaction; a failure anywhere leaves nothing behind. */
+/** `POST /events` (docs/behaviour.md, "Creating events"): one transaction; a failure anywhere leaves nothing behind. */
 export async function createEvent(scope: Scope, body: EventCreateBody): Promise<EventOutput> {
   const { actor, site } = scope;
   const now = new Date();

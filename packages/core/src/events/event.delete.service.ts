@@ -9,7 +9,7 @@ import { presentEvent } from "./event.present.ts";
 import type { EventDeleteBySlugInput, EventDeleteInput, EventOutput } from "./event.schemas.ts";
 
 /**
- * `DELETE /events/{id}` (reference 3.5, decision 10): to the trash (again: 410), or with `force` (administrators)
+ * `DELETE /events/{id}` (docs/behaviour.md, "Deleting"): to the trash (again: 410), or with `force` (administrators)
  * permanently, with its links; answers with the event as it is (trashed) or was (deleted). Either way it leaves its
  * translation group (the others keep theirs, and the language is free for a new translation). Each write is a
  * single statement guarded by its own condition, so a concurrent delete cannot slip between the check and the write.

@@ -135,7 +135,7 @@ async function geoEvents(
   return { total, ...(await readEvents(scope, ids)) };
 }
 
-/** `GET /events` (reference 3.1). */
+/** `GET /events` (docs/behaviour.md, "Event lists"). */
 export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
   const window = listDateWindow(query, scope.site.timezone);
   const point = geoPointOf(query);

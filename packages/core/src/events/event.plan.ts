@@ -34,7 +34,7 @@ type FindLinkable = (
 
 /**
  * Checks the ids of a `venue`/`organizer` write: an unknown bare id is a 400 naming the parameter, an unknown
- * `{id}` is `invalid-linked-post-id` (reference 3.3). Trashed records cannot be linked. A record of another
+ * `{id}` is `invalid-linked-post-id` (docs/behaviour.md, "Creating events"). Trashed records cannot be linked. A record of another
  * language than the event's is replaced by its translation in the event's language when it has one.
  */
 async function planLinks<T extends object>(
@@ -112,7 +112,7 @@ interface CheckedReferences {
   translation?: TranslationPlan | undefined;
 }
 
-/** Validation of every reference a write makes, before any permission check (reference 1.2). Read-only. */
+/** Validation of every reference a write makes, before any permission check (docs/behaviour.md, "Validation before permission"). Read-only. */
 export async function checkReferences(
   tx: Tx,
   actor: Actor,

@@ -22,7 +22,7 @@ import { eventSearchText } from "./event.search.ts";
 import { changesSchedule, postDateOf, scalarChanges } from "./event.write.ts";
 
 /**
- * `POST|PUT|PATCH /events/{id}` (reference 3.4, decision 4): only the fields sent change; links sent empty are
+ * `POST|PUT|PATCH /events/{id}` (docs/behaviour.md, "Updating"): only the fields sent change; links sent empty are
  * removed. A missing event is a 404 for those who may edit events at all (401/403 for the others).
  */
 export async function updateEvent(scope: Scope, input: EventUpdateInput): Promise<EventOutput> {

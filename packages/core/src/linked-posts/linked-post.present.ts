@@ -10,7 +10,7 @@ import type { LinkedPostListQuery } from "./linked-post.schemas.ts";
 
 type Empty = "" | null | undefined | false;
 
-/** The fields that have a value: venues and organizers leave empty fields out (reference 2.2). */
+/** The fields that have a value: venues and organizers leave empty fields out (docs/behaviour.md, "Venue shape"). */
 export function nonEmptyFields<T extends Record<string, unknown>>(
   fields: T,
 ): { [K in keyof T]?: Exclude<T[K], Empty> } {
@@ -62,7 +62,7 @@ export interface KindParts<Details extends object, JsonLd, Trailing extends obje
   trailing: Trailing;
 }
 
-/** A record on the wire, in the reference's key order (2.2, 2.3), the name under the kind's own key. */
+/** A record on the wire, in the key order of docs/behaviour.md, "Venue shape" and "Organizer shape", the name under the kind's own key. */
 export function presentLinkedPost<
   Kind extends "venue" | "organizer",
   Details extends object,

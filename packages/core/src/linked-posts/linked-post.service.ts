@@ -151,7 +151,7 @@ interface GroupJoin {
 
 /**
  * The translation group `translation_of` joins: that of another record the actor can see and that is not in the
- * trash; it must not have the language yet (decision 12).
+ * trash; it must not have the language yet (docs/behaviour.md, "Languages and translations").
  */
 async function translationGroupOf<Own>(
   kind: { singular: string },
@@ -206,7 +206,7 @@ async function freeSlug<Own>(store: LinkedPostStore<Own>, language: string, want
   return uniqueSlug(slugify(wanted), async (slug) => (await store.findFirst({ language, slug, ...notSelf })) !== null);
 }
 
-/** An existing record the create should return instead (reference 3.6 "Duplicate avoidance"). */
+/** An existing record the create should return instead (docs/behaviour.md, "Venues and organizers"). */
 async function findDuplicate<Own>(
   store: LinkedPostStore<Own>,
   scope: Scope,

@@ -10,7 +10,7 @@ import { nameKeyOf } from "./term.where.ts";
 
 /** The terms that events embed, filter by and link: looked up by id or by name, a fixed number of queries per batch. */
 
-/** Embedded terms (reference 2.4(a)) of a batch of ids, by id; unknown ids are absent. A fixed number of queries. */
+/** Embedded terms (docs/behaviour.md, "Term shapes") of a batch of ids, by id; unknown ids are absent. A fixed number of queries. */
 export async function loadTermsById(
   db: Client,
   scope: Scope,

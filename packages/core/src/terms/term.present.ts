@@ -33,7 +33,7 @@ export function termUrlsOf(links: LinkBase, taxonomy: Taxonomy, row: Pick<TermRo
 /** A presented term whose `taxonomy` is the name of kind `T`. */
 export type TermOf<T extends Taxonomy> = Omit<TermOutput, "taxonomy"> & { taxonomy: (typeof TAXONOMY_NAMES)[T] };
 
-/** A term of `/categories` or `/tags` (reference 2.4(b)), with `parent`; tags leave it out. */
+/** A term of `/categories` or `/tags` (docs/behaviour.md, "Term shapes"), with `parent`; tags leave it out. */
 export function presentTerm<T extends Taxonomy>(
   taxonomy: T,
   row: TermRow,
@@ -56,7 +56,7 @@ export function presentTerm<T extends Taxonomy>(
   };
 }
 
-/** A term as embedded in an event (reference 2.4(a)). */
+/** A term as embedded in an event (docs/behaviour.md, "Term shapes"). */
 export function presentEmbeddedTerm(taxonomy: Taxonomy, row: TermRow, count: number, links: LinkBase): EmbeddedTerm {
   return {
     id: row.id,
@@ -74,7 +74,7 @@ export function presentEmbeddedTerm(taxonomy: Taxonomy, row: TermRow, count: num
   };
 }
 
-/** The links of a list page (reference 3.8): `rest_url` is the bare collection; next and previous keep the query. */
+/** The links of a list page (docs/behaviour.md, "Categories and tags"): `rest_url` is the bare collection; next and previous keep the query. */
 export interface TermPageLinks {
   rest_url: string;
   next_rest_url?: string;

@@ -49,7 +49,7 @@ async function findById(store: TermStore, id: number): Promise<TermRow | undefin
   return row;
 }
 
-/** The term with this id (any language), or 400 naming `id` (reference 3.8: unknown ids are invalid parameters). */
+/** The term with this id (any language), or 400 naming `id` (docs/behaviour.md, "Categories and tags": unknown ids are invalid parameters). */
 async function requireTerm(store: TermStore, resource: TermResource<unknown>, id: number): Promise<TermRow> {
   const row = await findById(store, id);
   if (!row) throw invalidParam("id", `No ${resource.noun} has this id.`);
@@ -266,7 +266,7 @@ export function updateTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
 }
 
 /**
- * `DELETE /categories/{id}`: permanent (reference decision 10); answers the term as it was. The term's event links
+ * `DELETE /categories/{id}`: permanent (docs/behaviour.md, "Deleting"); answers the term as it was. The term's event links
  * go with it and its children move up to its parent. Needs `manage_categories`.
  */
 export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, id: number): Promise<TTerm> {

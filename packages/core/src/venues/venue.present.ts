@@ -41,7 +41,7 @@ export function presentVenueJsonLd(row: VenueRow, view: PresentView): VenueJsonL
   };
 }
 
-/** A venue on the wire (reference 2.2): empty fields absent, details hidden while password-protected. */
+/** A venue on the wire (docs/behaviour.md, "Venue shape"): empty fields absent, details hidden while password-protected. */
 export function presentVenue(row: VenueRow, view: PresentView): VenueOutput {
   return presentLinkedPost(row, view, "venue", {
     details: nonEmptyFields({
