@@ -8,9 +8,9 @@ import {
 import { presentTermList } from "../terms/term.present.ts";
 import { type TermItemQuery, type TermUpdateBody, termItemQuery } from "../terms/term.schemas.ts";
 import { createTerm, deleteTerm, getTerm, listTerms, updateTerm } from "../terms/term.service.ts";
-import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { operation } from "../trpc/operation.ts";
+import { asCreated, operation, withListHeaders } from "../trpc/operation.ts";
 import { categoryResource } from "./category.present.ts";
 import { categorySchemas } from "./category.schemas.ts";
 
@@ -47,8 +47,7 @@ export const categoriesRouter = router({
     .input(categorySchemas.listQuery)
     .output(categorySchemas.list)
     .query(async ({ ctx, input }) => {
-      const page = await listTerms(scopeOf(ctx, input.ml_language), categoryResource, input);
-      setListHeaders(ctx, page);
+      const page = withListHeaders(ctx, await listTerms(scopeOf(ctx, input.ml_language), categoryResource, input));
       return presentTermList(TAG, page);
     }),
   create: publicProcedure
@@ -64,11 +63,9 @@ export const categoriesRouter = router({
     )
     .input(categorySchemas.createBody)
     .output(categorySchemas.item)
-    .mutation(async ({ ctx, input }) => {
-      const term = await createTerm(scopeOf(ctx, input.ml_language), categoryResource, input);
-      setRestStatus(ctx, 201);
-      return term;
-    }),
+    .mutation(async ({ ctx, input }) =>
+      asCreated(ctx, await createTerm(scopeOf(ctx, input.ml_language), categoryResource, input)),
+    ),
   get: publicProcedure
     .meta(
       operation({

@@ -1,6 +1,6 @@
-import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { type OperationMethod, operation, withLastModified } from "../trpc/operation.ts";
+import { asCreated, type OperationMethod, operation, withLastModified, withListHeaders } from "../trpc/operation.ts";
 import { createEvent } from "./event.create.service.ts";
 import { deleteEvent, deleteEventBySlug } from "./event.delete.service.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
@@ -68,20 +68,12 @@ export const eventsRouter = router({
     )
     .input(eventListQuery)
     .output(eventListOutput)
-    .query(async ({ ctx, input }) => {
-      const list = await listEvents(scopeOf(ctx, input.ml_language), input);
-      setListHeaders(ctx, list);
-      return list;
-    }),
+    .query(async ({ ctx, input }) => withListHeaders(ctx, await listEvents(scopeOf(ctx, input.ml_language), input))),
   create: publicProcedure
     .meta(meta("POST", COLLECTION, "Create an event", "Creates an event in the request's language.", CREATE_ERRORS))
     .input(eventCreateBody)
     .output(eventOutput)
-    .mutation(async ({ ctx, input }) => {
-      const event = await createEvent(scopeOf(ctx, input.ml_language), input);
-      setRestStatus(ctx, 201);
-      return event;
-    }),
+    .mutation(async ({ ctx, input }) => asCreated(ctx, await createEvent(scopeOf(ctx, input.ml_language), input))),
   getBySlug: publicProcedure
     .meta(meta("GET", BY_SLUG, "Get an event by slug", `An event with its json_ld.${BY_SLUG_NOTE}`, READ_ERRORS))
     .input(eventGetBySlugInput)

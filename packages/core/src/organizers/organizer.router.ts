@@ -15,9 +15,9 @@ import {
   withLanguage,
 } from "../linked-posts/linked-post.inputs.ts";
 import { linkedPostListQuery } from "../linked-posts/linked-post.schemas.ts";
-import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { operation, withLastModified } from "../trpc/operation.ts";
+import { asCreated, operation, withLastModified, withListHeaders } from "../trpc/operation.ts";
 import { organizerCreateBody, organizerListOutput, organizerOutput, organizerUpdateBody } from "./organizer.schemas.ts";
 import {
   createOrganizer,
@@ -79,11 +79,9 @@ export const organizersRouter = router({
     )
     .input(linkedPostListQuery)
     .output(organizerListOutput)
-    .query(async ({ ctx, input }) => {
-      const page = await listOrganizers(scopeOf(ctx, input.ml_language), input);
-      setListHeaders(ctx, page);
-      return page;
-    }),
+    .query(async ({ ctx, input }) =>
+      withListHeaders(ctx, await listOrganizers(scopeOf(ctx, input.ml_language), input)),
+    ),
   create: publicProcedure
     .meta(
       operation({
@@ -98,11 +96,7 @@ export const organizersRouter = router({
     )
     .input(organizerCreateInput)
     .output(organizerOutput)
-    .mutation(async ({ ctx, input }) => {
-      const created = await createOrganizer(scopeOf(ctx, input.ml_language), input);
-      setRestStatus(ctx, 201);
-      return created;
-    }),
+    .mutation(async ({ ctx, input }) => asCreated(ctx, await createOrganizer(scopeOf(ctx, input.ml_language), input))),
   get: publicProcedure
     .meta(
       operation({

@@ -8,9 +8,9 @@ import {
 import { presentTermList } from "../terms/term.present.ts";
 import { type TermItemQuery, type TermUpdateBody, termItemQuery } from "../terms/term.schemas.ts";
 import { createTerm, deleteTerm, getTerm, listTerms, updateTerm } from "../terms/term.service.ts";
-import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { operation } from "../trpc/operation.ts";
+import { asCreated, operation, withListHeaders } from "../trpc/operation.ts";
 import { tagResource } from "./tag.present.ts";
 import { tagSchemas } from "./tag.schemas.ts";
 
@@ -47,8 +47,7 @@ export const tagsRouter = router({
     .input(tagSchemas.listQuery)
     .output(tagSchemas.list)
     .query(async ({ ctx, input }) => {
-      const page = await listTerms(scopeOf(ctx, input.ml_language), tagResource, input);
-      setListHeaders(ctx, page);
+      const page = withListHeaders(ctx, await listTerms(scopeOf(ctx, input.ml_language), tagResource, input));
       return presentTermList(TAG, page);
     }),
   create: publicProcedure
@@ -64,11 +63,9 @@ export const tagsRouter = router({
     )
     .input(tagSchemas.createBody)
     .output(tagSchemas.item)
-    .mutation(async ({ ctx, input }) => {
-      const term = await createTerm(scopeOf(ctx, input.ml_language), tagResource, input);
-      setRestStatus(ctx, 201);
-      return term;
-    }),
+    .mutation(async ({ ctx, input }) =>
+      asCreated(ctx, await createTerm(scopeOf(ctx, input.ml_language), tagResource, input)),
+    ),
   get: publicProcedure
     .meta(
       operation({

@@ -1,5 +1,4 @@
-import type { Context } from "./context.ts";
-import { setLastModified } from "./context.ts";
+import { type Context, type ListPage, setLastModified, setListHeaders, setRestStatus } from "./context.ts";
 
 export type OperationMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -24,5 +23,17 @@ export function operation({ method, path, tag, summary, description, errors }: O
 /** Sends an item's `Last-Modified` (REST) and answers the item. */
 export function withLastModified<T extends { modified_utc: string }>(ctx: Context, item: T): T {
   setLastModified(ctx, item.modified_utc);
+  return item;
+}
+
+/** Sends a list's totals and neighbours (REST headers) and answers the list. */
+export function withListHeaders<T extends ListPage>(ctx: Context, page: T): T {
+  setListHeaders(ctx, page);
+  return page;
+}
+
+/** Answers a created item with 201 (REST). */
+export function asCreated<T>(ctx: Context, item: T): T {
+  setRestStatus(ctx, 201);
   return item;
 }

@@ -15,9 +15,9 @@ import {
   withLanguage,
 } from "../linked-posts/linked-post.inputs.ts";
 import { linkedPostListQuery } from "../linked-posts/linked-post.schemas.ts";
-import { type Context, scopeOf, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { operation, withLastModified } from "../trpc/operation.ts";
+import { asCreated, operation, withLastModified, withListHeaders } from "../trpc/operation.ts";
 import { venueCreateBody, venueListOutput, venueOutput, venueUpdateBody } from "./venue.schemas.ts";
 import { createVenue, deleteVenue, getVenue, listVenues, updateVenue } from "./venue.service.ts";
 
@@ -73,11 +73,7 @@ export const venuesRouter = router({
     )
     .input(linkedPostListQuery)
     .output(venueListOutput)
-    .query(async ({ ctx, input }) => {
-      const page = await listVenues(scopeOf(ctx, input.ml_language), input);
-      setListHeaders(ctx, page);
-      return page;
-    }),
+    .query(async ({ ctx, input }) => withListHeaders(ctx, await listVenues(scopeOf(ctx, input.ml_language), input))),
   create: publicProcedure
     .meta(
       operation({
@@ -92,11 +88,7 @@ export const venuesRouter = router({
     )
     .input(venueCreateInput)
     .output(venueOutput)
-    .mutation(async ({ ctx, input }) => {
-      const created = await createVenue(scopeOf(ctx, input.ml_language), input);
-      setRestStatus(ctx, 201);
-      return created;
-    }),
+    .mutation(async ({ ctx, input }) => asCreated(ctx, await createVenue(scopeOf(ctx, input.ml_language), input))),
   get: publicProcedure
     .meta(
       operation({
