@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { linkedPostHappySuite } from "../suites/linked-posts/happy.ts";
+import { linkedPostApi, ORGANIZER } from "../suites/linked-posts/kinds.ts";
 import { useTestServer } from "../support/server.ts";
-import { linkedPostHappySuite } from "../venues/linked-post-suites/happy.ts";
-import { linkedPostApi, ORGANIZER } from "../venues/linked-post-suites/kinds.ts";
 
 linkedPostHappySuite(ORGANIZER);
 

@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { linkedPostHappySuite } from "../suites/linked-posts/happy.ts";
+import { linkedPostApi, VENUE } from "../suites/linked-posts/kinds.ts";
 import { useTestServer } from "../support/server.ts";
-import { linkedPostHappySuite } from "./linked-post-suites/happy.ts";
-import { linkedPostApi, VENUE } from "./linked-post-suites/kinds.ts";
 
 linkedPostHappySuite(VENUE);
 

@@ -4,22 +4,13 @@ import type { Db } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
 import { createOrganizer, createOrganizerInTx, loadOrganizersById } from "../organizers/organizer.service.ts";
-import type { Scope } from "../scope.ts";
-import { createUsersByRole, PROVIDERS, type TestUser, useTestDatabase } from "../testing/index.ts";
+import { createUsersByRole, PROVIDERS, type TestUser, testScope, useTestDatabase } from "../testing/index.ts";
 import { createVenue, createVenueInTx, deleteVenue, loadVenuesById } from "../venues/venue.service.ts";
 
-const actorOf = (user: TestUser): Actor => ({ kind: "user", id: user.id, login: user.login, role: user.role });
+/** The site zone the stamps below are written in. */
+const PARIS = { timezone: "Europe/Paris" };
 
-function scopeFor(db: Db, actor: Actor, language: Scope["language"] = "en"): Scope {
-  return {
-    db,
-    provider: "sqlite",
-    actor,
-    language,
-    links: { apiRoot: "https://calendar.test/cal/events/v1" },
-    site: { timezone: "Europe/Paris" },
-  };
-}
+const actorOf = (user: TestUser): Actor => ({ kind: "user", id: user.id, login: user.login, role: user.role });
 
 /** The client with a counter of the queries it sends. */
 function countingDb(db: Db) {
@@ -42,14 +33,14 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
 
   it("presents venues by id in a fixed number of queries, without missing or trashed ones", async () => {
     users = await createUsersByRole(db());
-    const editor = scopeFor(db(), actorOf(users.editor));
+    const editor = testScope(database.current, actorOf(users.editor), "en", PARIS);
     const ids: number[] = [];
     for (const venue of ["Alpha", "Beta", "Gamma", "Delta"]) {
       ids.push((await createVenue(editor, { venue, city: "Lyon", password: venue === "Beta" ? "pw" : "" })).id);
     }
     await deleteVenue(editor, { id: ids[3] as number }, false);
     const { db: counted, counter } = countingDb(db());
-    const anonymous = scopeFor(counted, { kind: "anonymous" });
+    const anonymous = { ...testScope(database.current, { kind: "anonymous" }, "en", PARIS), db: counted };
     const two = await loadVenuesById(counted, anonymous, ids.slice(0, 2), { jsonLd: false });
     const twoQueries = counter.queries;
     counter.queries = 0;
@@ -67,7 +58,7 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
   });
 
   it("creates inside the caller's transaction, reuses duplicates and rolls back with the caller", async () => {
-    const author = scopeFor(db(), actorOf(users.author), "de");
+    const author = testScope(database.current, actorOf(users.author), "de", PARIS);
     const ids = await db().$transaction(async (tx) => [
       await createOrganizerInTx(tx, author, { organizer: "Kulturamt", email: "a@b.de" }),
       await createOrganizerInTx(tx, author, { organizer: "KULTURAMT" }),
@@ -91,12 +82,14 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
     await expect(failing).rejects.toThrow("the event write failed");
     expect(await db().venue.count({ where: { name: "Never stored" } })).toBe(0);
     await expect(
-      db().$transaction((tx) => createVenueInTx(tx, scopeFor(db(), actorOf(users.subscriber)), { venue: "No" })),
+      db().$transaction((tx) =>
+        createVenueInTx(tx, testScope(database.current, actorOf(users.subscriber), "en", PARIS), { venue: "No" }),
+      ),
     ).rejects.toMatchObject({ status: 403, code: "rest_forbidden" });
   });
 
   it("gives concurrent creates of one name distinct slugs", async () => {
-    const editor = scopeFor(db(), actorOf(users.editor));
+    const editor = testScope(database.current, actorOf(users.editor), "en", PARIS);
     const created = await Promise.all(
       ["one", "two", "three", "four", "five", "six", "seven", "eight"].map((description) =>
         createOrganizer(editor, { organizer: "Crowded", description }),
