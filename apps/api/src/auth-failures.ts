@@ -62,7 +62,7 @@ export function registerAuthFailureLimit(server: FastifyInstance, db: Db, limit:
     reply.header("retry-after", String(retryAfter));
     return sendRestError(
       reply,
-      restError(429, "rest_too_many_requests", `Too many failed authentications; retry in ${retryAfter} s.`),
+      restError("rest_too_many_requests", { reason: `Too many failed authentications; retry in ${retryAfter} s.` }),
     );
   });
   server.addHook("onResponse", async (request, reply) => {

@@ -11,11 +11,11 @@ import { type RestErrorBody, restError } from "./rest/envelope.ts";
 function bodyFor(code: string | undefined): RestErrorBody {
   switch (code) {
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return restError(408, "rest_request_timeout", "The request was not received in time.");
+      return restError("rest_request_timeout");
     case "HPE_HEADER_OVERFLOW":
-      return restError(431, "rest_headers_too_large", "The request line or headers are too large.");
+      return restError("rest_headers_too_large");
     default:
-      return restError(400, "rest_bad_request", "The request is not valid HTTP.");
+      return restError("rest_bad_request", { reason: "The request is not valid HTTP." });
   }
 }
 

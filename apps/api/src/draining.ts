@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { restError } from "./rest/envelope.ts";
 import { sendRestError } from "./rest/errors.ts";
 
-const SHUTTING_DOWN = restError(503, "rest_shutting_down", "The server is shutting down; send the request again.");
+const SHUTTING_DOWN = restError("rest_shutting_down");
 
 /**
  * While the server drains for a shutdown, requests still arriving on open keep-alive connections are refused

@@ -12,10 +12,7 @@ export function registerHealthRoutes(server: FastifyInstance, handle: DbHandle):
       return { status: "ready", database: handle.provider };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed");
-      return sendRestError(
-        reply,
-        restError(503, "rest_database_unavailable", "The database is unavailable right now; try again shortly."),
-      );
+      return sendRestError(reply, restError("rest_database_unavailable"));
     }
   });
 }

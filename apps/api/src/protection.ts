@@ -39,7 +39,9 @@ export async function registerProtection(server: FastifyInstance, options: Prote
       allowList: (request) => READ_METHODS.has(request.method),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        ...restError(429, "rest_too_many_requests", `Too many writes; retry in ${Math.ceil(context.ttl / 1000)} s.`),
+        ...restError("rest_too_many_requests", {
+          reason: `Too many writes; retry in ${Math.ceil(context.ttl / 1000)} s.`,
+        }),
       }),
     });
   }

@@ -72,7 +72,7 @@ const ICAL_DEFAULTS = {
   seriesCap: DEFAULT_SERIES_CAP,
 };
 
-const NOT_FOUND = restError(404, "not_found", "Nothing here. The API lives under /cal/events/v1.");
+const NOT_FOUND = restError("not_found");
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeout ?? 30_000;
@@ -138,10 +138,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerHealthRoutes(server, options.handle);
   registerExplorerRoutes(server);
   const ical = { ...ICAL_DEFAULTS, ...options.ical, handle: options.handle, site: options.site };
-  await server.register(async (scope) => {
-    registerIcalNegotiation(scope, ical);
-    await restPlugin(scope, { router: routers.rest, handle: options.handle, site: options.site });
-    registerDiscoveryRoutes(scope, routers.rest);
+  await server.register(async (app) => {
+    registerIcalNegotiation(app, ical);
+    await restPlugin(app, { router: routers.rest, handle: options.handle, site: options.site });
+    registerDiscoveryRoutes(app, routers.rest);
   });
   await server.register(icalRoutes, ical);
   await server.register(trpcPlugin, { router: routers.app, handle: options.handle, site: options.site });

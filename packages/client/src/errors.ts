@@ -1,9 +1,15 @@
-import type { AppRouter } from "@calendar/core";
+import type { AppRouter, ErrorCode } from "@calendar/core";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 
 /** The code of a failure the server did not answer with a calendar error (network down, aborted, a proxy's page). */
 export const REQUEST_FAILED = "request_failed";
+
+/**
+ * Every code a call can reject with: the calendar's error codes (`rest-event-not-found`, `rest_invalid_param`, …)
+ * and `request_failed`. A `switch` over `error.code` is checked for exhaustiveness.
+ */
+export type CalendarErrorCode = ErrorCode | typeof REQUEST_FAILED;
 
 /** `rest_invalid_param` names each parameter with its reason; `rest_missing_callback_param` lists the absent ones. */
 export type CalendarErrorParams = Record<string, string> | string[];
@@ -25,7 +31,7 @@ function responseStatus(meta: Record<string, unknown> | undefined): number {
  */
 export class CalendarClientError extends TRPCClientError<AppRouter> {
   /** The calendar's error code, or `request_failed` when the server sent none. */
-  readonly code: string;
+  readonly code: CalendarErrorCode;
   /** The HTTP status; 0 when no readable answer arrived. */
   readonly status: number;
   readonly params: CalendarErrorParams | undefined;

@@ -1,9 +1,9 @@
 import type { CalendarClient } from "./client.ts";
-import type { Change, ChangeListQuery } from "./types.ts";
+import type { CalendarChange, ChangeListQuery } from "./types.ts";
 
 /** What `syncChanges` found: every change after the token, oldest first, and the token to pass next time. */
 export interface SyncResult {
-  changes: Change[];
+  changes: CalendarChange[];
   nextToken: string;
 }
 
@@ -17,7 +17,7 @@ export async function syncChanges(
   since?: string,
   query: Omit<ChangeListQuery, "since"> = {},
 ): Promise<SyncResult> {
-  const changes: Change[] = [];
+  const changes: CalendarChange[] = [];
   let token = since;
   for (;;) {
     const page = await client.changes.list.query({ ...query, since: token });

@@ -1,11 +1,22 @@
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type CalendarCategory,
+  type CalendarChange,
+  type CalendarClientError,
+  type CalendarErrorCode,
+  type CalendarEvent,
+  type CalendarEventDetail,
   type CalendarLanguage,
+  type CalendarOrganizer,
+  type CalendarTag,
+  type CalendarVenue,
+  type CalendarWebhook,
   type Category,
   type CategoryCreateInput,
   type CategoryList,
   type CategoryListQuery,
   type CategoryUpdateInput,
+  type Change,
   createCalendarClient,
   type Event,
   type EventCreateInput,
@@ -59,7 +70,7 @@ describe("events", () => {
   it("list: a query in, a page of events out", () => {
     expectTypeOf(client.events.list.query).parameter(0).toEqualTypeOf<EventListQuery>();
     expectTypeOf(client.events.list.query).returns.resolves.toEqualTypeOf<EventList>();
-    expectTypeOf<EventList["events"]>().toEqualTypeOf<Event[]>();
+    expectTypeOf<EventList["events"]>().toEqualTypeOf<CalendarEvent[]>();
     expectTypeOf<EventList>().toHaveProperty("total").toEqualTypeOf<number>();
     expectTypeOf<EventList>().toHaveProperty("total_pages").toEqualTypeOf<number>();
     expectTypeOf<EventListQuery>().toHaveProperty("featured").toEqualTypeOf<boolean | undefined>();
@@ -70,33 +81,33 @@ describe("events", () => {
 
   it("create: title and dates required, the event out", () => {
     expectTypeOf(client.events.create.mutate).parameter(0).toEqualTypeOf<EventCreateInput>();
-    expectTypeOf(client.events.create.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf(client.events.create.mutate).returns.resolves.toEqualTypeOf<CalendarEvent>();
     expectTypeOf<{ title: "Gig"; start_date: "2030-01-01 20:00:00"; end_date: 1 }>().toExtend<EventCreateInput>();
     expectTypeOf<{ title: "Gig"; start_date: "2030-01-01 20:00:00" }>().not.toExtend<EventCreateInput>();
     expectTypeOf<EventCreateInput>()
       .toHaveProperty("status")
       .toEqualTypeOf<"publish" | "future" | "draft" | "pending" | "private" | undefined>();
-    expectTypeOf<Event>().toHaveProperty("id").toEqualTypeOf<number>();
-    expectTypeOf<Event>().toHaveProperty("title").toEqualTypeOf<string>();
-    expectTypeOf<Event>().toHaveProperty("start_date").toEqualTypeOf<string>();
-    expectTypeOf<Event>().toHaveProperty("featured").toEqualTypeOf<boolean | null>();
-    expectTypeOf<Event>().not.toHaveProperty("json_ld");
+    expectTypeOf<CalendarEvent>().toHaveProperty("id").toEqualTypeOf<number>();
+    expectTypeOf<CalendarEvent>().toHaveProperty("title").toEqualTypeOf<string>();
+    expectTypeOf<CalendarEvent>().toHaveProperty("start_date").toEqualTypeOf<string>();
+    expectTypeOf<CalendarEvent>().toHaveProperty("featured").toEqualTypeOf<boolean | null>();
+    expectTypeOf<CalendarEvent>().not.toHaveProperty("json_ld");
   });
 
   it("get and getBySlug: an id or a slug with an optional password in, the event with json_ld out", () => {
     expectTypeOf(client.events.get.query).parameter(0).toEqualTypeOf<GetById>();
     expectTypeOf(client.events.getBySlug.query).parameter(0).toEqualTypeOf<GetBySlug>();
-    expectTypeOf(client.events.get.query).returns.resolves.toEqualTypeOf<EventDetail>();
-    expectTypeOf(client.events.getBySlug.query).returns.resolves.toEqualTypeOf<EventDetail>();
-    expectTypeOf<EventDetail>().toExtend<Event>();
-    expectTypeOf<EventDetail>().toHaveProperty("json_ld").toHaveProperty("@type").toEqualTypeOf<"Event">();
+    expectTypeOf(client.events.get.query).returns.resolves.toEqualTypeOf<CalendarEventDetail>();
+    expectTypeOf(client.events.getBySlug.query).returns.resolves.toEqualTypeOf<CalendarEventDetail>();
+    expectTypeOf<CalendarEventDetail>().toExtend<CalendarEvent>();
+    expectTypeOf<CalendarEventDetail>().toHaveProperty("json_ld").toHaveProperty("@type").toEqualTypeOf<"Event">();
   });
 
   it("update and updateBySlug: every field optional, the event out", () => {
     expectTypeOf(client.events.update.mutate).parameter(0).toEqualTypeOf<EventUpdateInput>();
     expectTypeOf(client.events.updateBySlug.mutate).parameter(0).toEqualTypeOf<EventUpdateBySlugInput>();
-    expectTypeOf(client.events.update.mutate).returns.resolves.toEqualTypeOf<Event>();
-    expectTypeOf(client.events.updateBySlug.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf(client.events.update.mutate).returns.resolves.toEqualTypeOf<CalendarEvent>();
+    expectTypeOf(client.events.updateBySlug.mutate).returns.resolves.toEqualTypeOf<CalendarEvent>();
     expectTypeOf<{ id: 1 }>().toExtend<EventUpdateInput>();
     expectTypeOf<{ slug: "gig" }>().toExtend<EventUpdateBySlugInput>();
     expectTypeOf<{ title: "No id" }>().not.toExtend<EventUpdateInput>();
@@ -115,8 +126,8 @@ describe("events", () => {
       password?: string | undefined;
       ml_language?: Language;
     }>();
-    expectTypeOf(client.events.delete.mutate).returns.resolves.toEqualTypeOf<Event>();
-    expectTypeOf(client.events.deleteBySlug.mutate).returns.resolves.toEqualTypeOf<Event>();
+    expectTypeOf(client.events.delete.mutate).returns.resolves.toEqualTypeOf<CalendarEvent>();
+    expectTypeOf(client.events.deleteBySlug.mutate).returns.resolves.toEqualTypeOf<CalendarEvent>();
   });
 
   it("has exactly these procedures", () => {
@@ -130,19 +141,19 @@ describe("venues", () => {
   it("list: a query in, a page of venues out", () => {
     expectTypeOf(client.venues.list.query).parameter(0).toEqualTypeOf<VenueListQuery>();
     expectTypeOf(client.venues.list.query).returns.resolves.toEqualTypeOf<VenueList>();
-    expectTypeOf<VenueList["venues"]>().toEqualTypeOf<Venue[]>();
+    expectTypeOf<VenueList["venues"]>().toEqualTypeOf<CalendarVenue[]>();
     expectTypeOf<VenueList>().toHaveProperty("total").toEqualTypeOf<number>();
     expectTypeOf<VenueListQuery>().toHaveProperty("has_events").toEqualTypeOf<boolean | undefined>();
   });
 
   it("create: the name required, the venue out", () => {
     expectTypeOf(client.venues.create.mutate).parameter(0).toEqualTypeOf<VenueCreateInput>();
-    expectTypeOf(client.venues.create.mutate).returns.resolves.toEqualTypeOf<Venue>();
+    expectTypeOf(client.venues.create.mutate).returns.resolves.toEqualTypeOf<CalendarVenue>();
     expectTypeOf<{ venue: "Hall"; city: "Lyon" }>().toExtend<VenueCreateInput>();
     expectTypeOf<{ city: "Lyon" }>().not.toExtend<VenueCreateInput>();
-    expectTypeOf<Venue>().toHaveProperty("id").toEqualTypeOf<number>();
-    expectTypeOf<Venue>().toHaveProperty("venue").toEqualTypeOf<string>();
-    expectTypeOf<Venue>().toHaveProperty("city").toEqualTypeOf<string | undefined>();
+    expectTypeOf<CalendarVenue>().toHaveProperty("id").toEqualTypeOf<number>();
+    expectTypeOf<CalendarVenue>().toHaveProperty("venue").toEqualTypeOf<string>();
+    expectTypeOf<CalendarVenue>().toHaveProperty("city").toEqualTypeOf<string | undefined>();
   });
 
   it("get, update and delete by id or slug: the venue out", () => {
@@ -161,7 +172,7 @@ describe("venues", () => {
       client.venues.delete.mutate,
       client.venues.deleteBySlug.mutate,
     ]) {
-      expectTypeOf(call).returns.resolves.toEqualTypeOf<Venue>();
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<CalendarVenue>();
     }
   });
 });
@@ -170,17 +181,17 @@ describe("organizers", () => {
   it("list: a query in, a page of organizers out", () => {
     expectTypeOf(client.organizers.list.query).parameter(0).toEqualTypeOf<OrganizerListQuery>();
     expectTypeOf(client.organizers.list.query).returns.resolves.toEqualTypeOf<OrganizerList>();
-    expectTypeOf<OrganizerList["organizers"]>().toEqualTypeOf<Organizer[]>();
+    expectTypeOf<OrganizerList["organizers"]>().toEqualTypeOf<CalendarOrganizer[]>();
     expectTypeOf<OrganizerList>().toHaveProperty("total_pages").toEqualTypeOf<number>();
   });
 
   it("create: the name required, the organizer out", () => {
     expectTypeOf(client.organizers.create.mutate).parameter(0).toEqualTypeOf<OrganizerCreateInput>();
-    expectTypeOf(client.organizers.create.mutate).returns.resolves.toEqualTypeOf<Organizer>();
+    expectTypeOf(client.organizers.create.mutate).returns.resolves.toEqualTypeOf<CalendarOrganizer>();
     expectTypeOf<{ organizer: "Ada"; email: "ada@example.org" }>().toExtend<OrganizerCreateInput>();
     expectTypeOf<{ email: "ada@example.org" }>().not.toExtend<OrganizerCreateInput>();
-    expectTypeOf<Organizer>().toHaveProperty("organizer").toEqualTypeOf<string>();
-    expectTypeOf<Organizer>().toHaveProperty("email").toEqualTypeOf<string | undefined>();
+    expectTypeOf<CalendarOrganizer>().toHaveProperty("organizer").toEqualTypeOf<string>();
+    expectTypeOf<CalendarOrganizer>().toHaveProperty("email").toEqualTypeOf<string | undefined>();
   });
 
   it("get, update and delete by id or slug: the organizer out", () => {
@@ -198,7 +209,7 @@ describe("organizers", () => {
       client.organizers.delete.mutate,
       client.organizers.deleteBySlug.mutate,
     ]) {
-      expectTypeOf(call).returns.resolves.toEqualTypeOf<Organizer>();
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<CalendarOrganizer>();
     }
   });
 });
@@ -207,7 +218,7 @@ describe("categories", () => {
   it("list: a query in, a page of categories out", () => {
     expectTypeOf(client.categories.list.query).parameter(0).toEqualTypeOf<CategoryListQuery>();
     expectTypeOf(client.categories.list.query).returns.resolves.toEqualTypeOf<CategoryList>();
-    expectTypeOf<CategoryList["categories"]>().toEqualTypeOf<Category[]>();
+    expectTypeOf<CategoryList["categories"]>().toEqualTypeOf<CalendarCategory[]>();
     expectTypeOf<CategoryList>().toHaveProperty("total").toEqualTypeOf<number>();
     expectTypeOf<CategoryListQuery>().toHaveProperty("parent").toEqualTypeOf<number | undefined>();
     expectTypeOf<CategoryListQuery>().toHaveProperty("order").toEqualTypeOf<"asc" | "desc" | undefined>();
@@ -221,15 +232,15 @@ describe("categories", () => {
     expectTypeOf<{ name: "Jazz"; parent: 2 }>().toExtend<CategoryCreateInput>();
     expectTypeOf<{ parent: 2 }>().not.toExtend<CategoryCreateInput>();
     expectTypeOf<{ id: 1; name: "Blues" }>().toExtend<CategoryUpdateInput>();
-    expectTypeOf<Category>().toHaveProperty("taxonomy").toEqualTypeOf<"tribe_events_cat">();
-    expectTypeOf<Category>().toHaveProperty("parent").toEqualTypeOf<number>();
+    expectTypeOf<CalendarCategory>().toHaveProperty("taxonomy").toEqualTypeOf<"tribe_events_cat">();
+    expectTypeOf<CalendarCategory>().toHaveProperty("parent").toEqualTypeOf<number>();
     for (const call of [
       client.categories.create.mutate,
       client.categories.get.query,
       client.categories.update.mutate,
       client.categories.delete.mutate,
     ]) {
-      expectTypeOf(call).returns.resolves.toEqualTypeOf<Category>();
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<CalendarCategory>();
     }
   });
 });
@@ -238,7 +249,7 @@ describe("tags", () => {
   it("list: a query in, a page of tags out", () => {
     expectTypeOf(client.tags.list.query).parameter(0).toEqualTypeOf<TagListQuery>();
     expectTypeOf(client.tags.list.query).returns.resolves.toEqualTypeOf<TagList>();
-    expectTypeOf<TagList["tags"]>().toEqualTypeOf<Tag[]>();
+    expectTypeOf<TagList["tags"]>().toEqualTypeOf<CalendarTag[]>();
     expectTypeOf<TagListQuery>().not.toHaveProperty("parent");
   });
 
@@ -249,15 +260,15 @@ describe("tags", () => {
     expectTypeOf(client.tags.delete.mutate).parameter(0).toEqualTypeOf<ById>();
     expectTypeOf<{ name: "Free" }>().toExtend<TagCreateInput>();
     expectTypeOf<TagCreateInput>().not.toHaveProperty("parent");
-    expectTypeOf<Tag>().toHaveProperty("taxonomy").toEqualTypeOf<"post_tag">();
-    expectTypeOf<Tag>().not.toHaveProperty("parent");
+    expectTypeOf<CalendarTag>().toHaveProperty("taxonomy").toEqualTypeOf<"post_tag">();
+    expectTypeOf<CalendarTag>().not.toHaveProperty("parent");
     for (const call of [
       client.tags.create.mutate,
       client.tags.get.query,
       client.tags.update.mutate,
       client.tags.delete.mutate,
     ]) {
-      expectTypeOf(call).returns.resolves.toEqualTypeOf<Tag>();
+      expectTypeOf(call).returns.resolves.toEqualTypeOf<CalendarTag>();
     }
   });
 });
@@ -276,8 +287,8 @@ describe("the router", () => {
     });
     expectTypeOf(client.webhooks.create.mutate).returns.resolves.toEqualTypeOf<WebhookWithSecret>();
     expectTypeOf(client.webhooks.rotateSecret.mutate).returns.resolves.toHaveProperty("secret");
-    expectTypeOf(client.webhooks.get.query).returns.resolves.toEqualTypeOf<Webhook>();
-    expectTypeOf<Webhook>().not.toHaveProperty("secret");
+    expectTypeOf(client.webhooks.get.query).returns.resolves.toEqualTypeOf<CalendarWebhook>();
+    expectTypeOf<CalendarWebhook>().not.toHaveProperty("secret");
     expectTypeOf(client.webhooks.deliveries.query).returns.resolves.toEqualTypeOf<WebhookAttempts>();
   });
 
@@ -306,5 +317,29 @@ describe("write preconditions", () => {
     ifMatch(42);
     // @ts-expect-error If-Unmodified-Since is a Date
     ifUnmodifiedSince("yesterday");
+  });
+});
+
+describe("errors", () => {
+  it("CalendarClientError.code is the union of the calendar's codes, which a switch can exhaust", () => {
+    expectTypeOf<CalendarClientError["code"]>().toEqualTypeOf<CalendarErrorCode>();
+    expectTypeOf<"rest-event-not-found">().toExtend<CalendarErrorCode>();
+    expectTypeOf<"rest_invalid_param">().toExtend<CalendarErrorCode>();
+    expectTypeOf<"request_failed">().toExtend<CalendarErrorCode>();
+    expectTypeOf<"rest-thing-not-found">().not.toExtend<CalendarErrorCode>();
+    expectTypeOf<string>().not.toExtend<CalendarErrorCode>();
+  });
+});
+
+describe("deprecated names", () => {
+  it("keeps the names before CalendarEvent & co. as aliases of the same types", () => {
+    expectTypeOf<Event>().toEqualTypeOf<CalendarEvent>();
+    expectTypeOf<EventDetail>().toEqualTypeOf<CalendarEventDetail>();
+    expectTypeOf<Venue>().toEqualTypeOf<CalendarVenue>();
+    expectTypeOf<Organizer>().toEqualTypeOf<CalendarOrganizer>();
+    expectTypeOf<Category>().toEqualTypeOf<CalendarCategory>();
+    expectTypeOf<Tag>().toEqualTypeOf<CalendarTag>();
+    expectTypeOf<Change>().toEqualTypeOf<CalendarChange>();
+    expectTypeOf<Webhook>().toEqualTypeOf<CalendarWebhook>();
   });
 });

@@ -1,29 +1,48 @@
 import type { z } from "zod";
+import { describeError, type ErrorArgs, type ErrorCode } from "./errors.catalogue.ts";
+
+/** Extra members of the REST `data` object (`params`, `term_id`, …). */
+export type ErrorExtra = Record<string, unknown>;
+
+type DomainErrorParameters<C extends ErrorCode> =
+  ErrorArgs<C> extends undefined ? [args?: undefined, extra?: ErrorExtra] : [args: ErrorArgs<C>, extra?: ErrorExtra];
 
 /**
- * An error a client can cause, carrying the WordPress-style code and HTTP status of the REST interface.
- * Services throw these; the tRPC error formatter copies them into `error.data.domain`, and the REST layer writes
- * them as `{ code, message, data: { status, params?, …extra } }`.
+ * An error a client can cause: a code of `ERROR_CATALOGUE` with its status and message. Services throw these; the
+ * tRPC error formatter copies them into `error.data.domain`, and the REST layer writes them as
+ * `{ code, message, data: { status, params?, …extra } }`.
  */
 export class DomainError extends Error {
   override readonly name = "DomainError";
 
-  constructor(
+  /** Made by `domainError(code, args)` (`DomainError.of`), which takes the status and message from the catalogue. */
+  private constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    /** Extra members of the REST `data` object (`params`, `term_id`, …). */
-    readonly extra: Record<string, unknown> = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(message);
   }
+
+  /** The error `code` of the catalogue, its message filled in with `args`. */
+  static of<C extends ErrorCode>(code: C, ...[args, extra = {}]: DomainErrorParameters<C>): DomainError {
+    const { status, message } = describeError(code, args as ErrorArgs<C>);
+    return new DomainError(status, code, message, extra);
+  }
+
+  /** The same error told in other words (the command line names its options instead of parameters). */
+  withMessage(message: string): DomainError {
+    return new DomainError(this.status, this.code, message, this.extra);
+  }
 }
+
+/** `DomainError.of`: the error `code` of the catalogue. */
+export const domainError = DomainError.of;
 
 /** 400 `rest_invalid_param` naming each parameter with its reason. */
 export function invalidParams(params: Record<string, string>): DomainError {
-  return new DomainError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, {
-    params,
-  });
+  return domainError("rest_invalid_param", { names: Object.keys(params) }, { params });
 }
 
 export function invalidParam(name: string, reason = "Invalid parameter."): DomainError {
@@ -32,18 +51,16 @@ export function invalidParam(name: string, reason = "Invalid parameter."): Domai
 
 /** 400 `rest_missing_callback_param` listing the absent required parameters. */
 export function missingParams(names: string[]): DomainError {
-  return new DomainError(400, "rest_missing_callback_param", `Missing parameter(s): ${names.join(", ")}`, {
-    params: names,
-  });
+  return domainError("rest_missing_callback_param", { names }, { params: names });
 }
 
 /** `rest_forbidden`: 401 for an anonymous request, 403 for a signed-in one without the capability. */
 export function forbidden(anonymous: boolean): DomainError {
-  return new DomainError(anonymous ? 401 : 403, "rest_forbidden", "Sorry, you are not allowed to do that.");
+  return domainError("rest_forbidden", { anonymous });
 }
 
-export function unauthorized(message = "The token is not valid."): DomainError {
-  return new DomainError(401, "rest_not_logged_in", message);
+export function unauthorized(reason = "The token is not valid."): DomainError {
+  return domainError("rest_not_logged_in", { reason });
 }
 
 /** Parses `input` with `schema`, turning a failure into `rest_invalid_param` naming each field at fault. */

@@ -2,8 +2,6 @@ export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
 export { pruneChanges } from "./changes/change.prune.ts";
 export {
-  PRECONDITION_FAILED_CODE,
-  PRECONDITION_FAILED_MESSAGE,
   preconditionFailed,
   type UnchangedSince,
 } from "./changes/change.record.ts";
@@ -19,10 +17,20 @@ export {
   type SqliteSynchronous,
   sqliteFilePath,
 } from "./db/db.ts";
-export { DomainError, invalidParam, invalidParams, missingParams, parseOrThrow, unauthorized } from "./errors.ts";
-export { createEventsInBulk } from "./events/event.bulk.service.ts";
+export { ERROR_CATALOGUE, type ErrorArgs, type ErrorCode, type ErrorStatus } from "./errors.catalogue.ts";
+export {
+  DomainError,
+  domainError,
+  type ErrorExtra,
+  invalidParam,
+  invalidParams,
+  missingParams,
+  parseOrThrow,
+  unauthorized,
+} from "./errors.ts";
+export { createEventsInBulk } from "./events/event.bulk-create.service.ts";
+export { getEventBySlug } from "./events/event.get.service.ts";
 export { type EventDetailOutput, eventListQuery } from "./events/event.schemas.ts";
-export { getEventBySlug } from "./events/event.service.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export {
   DEFAULT_HORIZON_MONTHS,
@@ -41,19 +49,27 @@ export {
   type RouterOutputs,
   restRouter,
 } from "./router.ts";
+export type { Scope } from "./scope.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
 export { recountTermEvents } from "./terms/term.counts.ts";
 export {
   type Context,
-  type RestResponse,
-  type Scope,
+  type ListPage,
+  type RestTransport,
   type Site,
   scopeOf,
   setListHeaders,
   setRestStatus,
 } from "./trpc/context.ts";
-export { asTrpcError, type DomainErrorData, databaseUnavailable, noRoute, toDomainError } from "./trpc/domain-error.ts";
+export {
+  asTrpcError,
+  type DomainErrorData,
+  databaseUnavailable,
+  noRoute,
+  type Transport,
+  toDomainError,
+} from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export { type OutputValidation, setOutputValidation } from "./trpc/output-validation.ts";
 export {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { createDb, type DbHandle, DomainError, sqliteFilePath } from "@calendar/core";
+import { createDb, type DbHandle, domainError, sqliteFilePath } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { InvalidArgumentError } from "commander";
 import type { Config } from "../config.ts";
@@ -22,11 +22,7 @@ export async function withDatabase<T>(
   if (url.startsWith("file:") && !existsSync(sqliteFilePath(url))) {
     const path = sqliteFilePath(url);
     if (access === "read") {
-      throw new DomainError(
-        404,
-        "database_not_found",
-        `No database at ${path}. Set DATABASE_URL to the server's database (relative paths are relative to the repository root).`,
-      );
+      throw domainError("database_not_found", { path });
     }
     output.err(`Creating a new, empty SQLite database at ${path}.\n`);
   }

@@ -2,8 +2,8 @@ import {
   activeTokens,
   createToken,
   createUser,
-  DomainError,
   deleteUser,
+  domainError,
   listTokens,
   listUsers,
   ROLES,
@@ -14,7 +14,7 @@ import {
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import { seedBenchmarkCalendar } from "../seed/benchmark-calendar.ts";
 import { seedDemoCalendar } from "../seed/demo-calendar.ts";
 import { createSeeder } from "../seed/seeder.ts";
@@ -46,6 +46,16 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .configureOutput({ writeOut: output.out, writeErr: output.err })
     .exitOverride();
 
+  registerUserCommands(program, output, config);
+  registerTokenCommands(program, output, config);
+  registerDatabaseCommands(program, output, config);
+  registerImportCommand(program, output, config);
+  registerWebhooksCommand(program, output, config);
+  return program;
+}
+
+/** `calendar users create|list|set-role|delete`. */
+function registerUserCommands(program: Command, output: CliOutput, config: () => Config): void {
   const users = program.command("users").description("Users and their roles.");
   users
     .command("create")
@@ -105,7 +115,10 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
         : "";
       output.out(`Deleted "${options.login}".${handedOver}\n`);
     });
+}
 
+/** `calendar tokens create|list|revoke`. */
+function registerTokenCommands(program: Command, output: CliOutput, config: () => Config): void {
   const tokens = program.command("tokens").description("API tokens.");
   tokens
     .command("create")
@@ -147,12 +160,12 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
     .option("--yes", "do not ask for confirmation on a terminal")
     .action(async (options: { tokenId?: number; login?: string; yes?: boolean }) => {
       if ((options.tokenId === undefined) === (options.login === undefined)) {
-        throw new DomainError(400, "cli_usage", "Give exactly one of --token-id or --login.");
+        throw domainError("cli_usage", { reason: "Give exactly one of --token-id or --login." });
       }
       const target = options.tokenId !== undefined ? { tokenId: options.tokenId } : { login: options.login ?? "" };
       await withDatabase(config(), output, "write", async ({ db }) => {
         const found = await activeTokens(db, target);
-        if (found.length === 0) throw new DomainError(404, "token_not_found", "No active token matches.");
+        if (found.length === 0) throw domainError("token_not_found");
         const listed = found.map(
           (token) =>
             `  token ${token.tokenId} of "${token.login}", ${token.name ? `"${token.name}"` : "unnamed"}, created ${token.createdAt.toISOString()}`,
@@ -168,7 +181,10 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
         output.out(`Revoked ${count} token${count === 1 ? "" : "s"}:\n${listed.join("\n")}\n`);
       });
     });
+}
 
+/** `calendar db migrate|seed|recount`. */
+function registerDatabaseCommands(program: Command, output: CliOutput, config: () => Config): void {
   const database = program.command("db").description("The database.");
   database
     .command("migrate")
@@ -208,7 +224,4 @@ export function createProgram(output: CliOutput, env: NodeJS.ProcessEnv = proces
       await withDatabase(config(), output, "write", ({ db }) => recountTermEvents(db));
       output.out("Counted the events of every category and tag.\n");
     });
-  registerImportCommand(program, output, config);
-  registerWebhooksCommand(program, output, config);
-  return program;
 }

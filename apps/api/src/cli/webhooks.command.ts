@@ -27,7 +27,7 @@ function explained(error: unknown): unknown {
     return error;
   }
   const reasons = Object.entries(error.extra.params).map(([name, reason]) => `--${name}: ${reason}`);
-  return new DomainError(error.status, error.code, reasons.join("\n"));
+  return error.withMessage(reasons.join("\n"));
 }
 
 interface FieldOptions {

@@ -15,13 +15,13 @@ export function isHeadRequest(request: FastifyRequest): boolean {
  * handler is shown a GET, and the method is HEAD again before Fastify writes the answer (it decides on
  * Content-Length by the method, and Node sends no body for a HEAD whatever the method reads by then).
  */
-export function serveHeadAsGet(scope: FastifyInstance): void {
-  scope.addHook("preHandler", async (request: MarkedRequest) => {
+export function serveHeadAsGet(app: FastifyInstance): void {
+  app.addHook("preHandler", async (request: MarkedRequest) => {
     if (request.raw.method !== "HEAD") return;
     request.raw.method = "GET";
     request[SHOWN_AS_GET] = true;
   });
-  scope.addHook("onSend", async (request: MarkedRequest) => {
+  app.addHook("onSend", async (request: MarkedRequest) => {
     if (request[SHOWN_AS_GET]) request.raw.method = "HEAD";
   });
 }

@@ -6,8 +6,8 @@ import type { FastifyInstance, RouteHandlerMethod } from "fastify";
  * (compression of a large body): the client got `Content-Length: 0`. Resolving with the reply (a thenable that
  * settles once the answer is written) tells Fastify the answer is under way.
  */
-export function resolveWithReply(scope: FastifyInstance): void {
-  scope.addHook("onRoute", (route) => {
+export function resolveWithReply(app: FastifyInstance): void {
+  app.addHook("onRoute", (route) => {
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function (request, reply) {
       await handler.call(this, request, reply);

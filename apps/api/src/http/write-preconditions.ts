@@ -1,4 +1,4 @@
-import { PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE, type UnchangedSince } from "@calendar/core";
+import type { UnchangedSince } from "@calendar/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { API_PATH, isRestPath } from "../rest/base-paths.ts";
 import { restError } from "../rest/envelope.ts";
@@ -10,7 +10,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Query parameters that change which representation a GET of the same URL answers. */
 export const REPRESENTATION_PARAMS = ["ml_language", "password"];
 
-const PRECONDITION_FAILED = restError(412, PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE);
+const PRECONDITION_FAILED = restError("rest_precondition_failed");
 
 /** The record type of an item's collection, as the change feed names it. */
 const TYPE_BY_COLLECTION: Record<string, UnchangedSince["type"]> = {

@@ -14,11 +14,11 @@ function paramsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
  * The namespace index and the OpenAPI document of every base path: plain routes, built once from the router. The
  * document is built when first asked for: most servers never are, and it is a large, long-lived object.
  */
-export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCRouter): void {
+export function registerDiscoveryRoutes(app: FastifyInstance, router: AnyTRPCRouter): void {
   const index = createNamespaceIndex(router);
   let document: ReturnType<typeof createApiDocument> | undefined;
   for (const base of REST_BASES) {
-    scope.get(base.path, async (request) => {
+    app.get(base.path, async (request) => {
       const query = indexQuery.safeParse(request.query);
       if (!query.success) throw invalidParams(paramsOf(query.error.issues));
       const origin = requestOrigin(request);
@@ -29,7 +29,7 @@ export function registerDiscoveryRoutes(scope: FastifyInstance, router: AnyTRPCR
       }
       return rendered;
     });
-    scope.get(`${base.path}/doc`, async (request, reply) => {
+    app.get(`${base.path}/doc`, async (request, reply) => {
       const query = docQuery.safeParse(request.query);
       if (!query.success) throw invalidParams(paramsOf(query.error.issues));
       reply.header("vary", "Accept");

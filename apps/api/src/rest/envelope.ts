@@ -1,21 +1,33 @@
-import type { DomainErrorData } from "@calendar/core";
+import { DomainError, type DomainErrorData, domainError, type ErrorArgs, type ErrorCode } from "@calendar/core";
 
 /** The WordPress error body: `{ code, message, data: { status, params?, …extra } }`. */
 export interface RestErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   data: { status: number; [extra: string]: unknown };
 }
 
-export function restErrorBody({ code, message, status, ...extra }: DomainErrorData): RestErrorBody {
-  return { code, message, data: { status, ...extra } };
+/**
+ * The one place the envelope is built, from a domain error or its wire form inside tRPC's `error.data.domain`.
+ * `status` replaces the catalogue's for a framework's own 4xx (`rest_bad_request`).
+ */
+export function restErrorBody(error: DomainError | DomainErrorData, status?: number): RestErrorBody {
+  if (error instanceof DomainError) {
+    return { code: error.code, message: error.message, data: { status: status ?? error.status, ...error.extra } };
+  }
+  const { code, message, status: own, ...extra } = error;
+  return { code, message, data: { status: status ?? own, ...extra } };
 }
 
-export function restError(status: number, code: string, message: string): RestErrorBody {
-  return { code, message, data: { status } };
+type RestErrorParameters<C extends ErrorCode> = ErrorArgs<C> extends undefined ? [] : [args: ErrorArgs<C>];
+
+/** The envelope of the error `code` of the catalogue. */
+export function restError<C extends ErrorCode>(code: C, ...args: RestErrorParameters<C>): RestErrorBody {
+  // `args` is `RestErrorParameters<C>`; `domainError`'s overloads cannot take it generically.
+  return restErrorBody((domainError as (code: ErrorCode, args?: unknown) => DomainError)(code, args[0]));
 }
 
-export const NO_ROUTE = restError(404, "rest_no_route", "No route was found matching the URL and request method.");
+export const NO_ROUTE = restError("rest_no_route");
 
 function domainOf(body: unknown): DomainErrorData | undefined {
   const data = (body as { data?: { domain?: DomainErrorData } } | null)?.data;

@@ -1,20 +1,18 @@
-import { DomainError, toDomainError } from "@calendar/core";
+import { DomainError, domainError, toDomainError } from "@calendar/core";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { type RestErrorBody, restError } from "./envelope.ts";
+import { type RestErrorBody, restError, restErrorBody } from "./envelope.ts";
 import { RestBodyError } from "./request.ts";
 
-const INTERNAL = restError(500, "rest_internal_error", "Internal server error.");
+const INTERNAL = restError("rest_internal_error");
 
 const BY_FASTIFY_CODE: Record<string, RestErrorBody> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: restError(400, "rest_invalid_json", "Invalid JSON body passed."),
-  FST_ERR_CTP_BODY_TOO_LARGE: restError(413, "rest_payload_too_large", "The request body is too large."),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: restError(
-    415,
-    "rest_unsupported_media_type",
-    "The request body must be JSON (application/json) or form-encoded (application/x-www-form-urlencoded).",
-  ),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: restError(400, "rest_invalid_content_length", "Invalid Content-Length."),
-  FST_ERR_BAD_URL: restError(400, "rest_invalid_url", "The URL is malformed (an invalid percent-escape?)."),
+  FST_ERR_CTP_INVALID_JSON_BODY: restError("rest_invalid_json"),
+  FST_ERR_CTP_BODY_TOO_LARGE: restError("rest_payload_too_large"),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: restError("rest_unsupported_media_type", {
+    expected: "JSON (application/json) or form-encoded (application/x-www-form-urlencoded)",
+  }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: restError("rest_invalid_content_length"),
+  FST_ERR_BAD_URL: restError("rest_invalid_url"),
 };
 
 /** Plugins (the rate limit) throw ready-made envelopes. */
@@ -26,17 +24,15 @@ function isRestErrorBody(error: object): error is RestErrorBody {
 /** A failure raised outside the procedures (parsers, hooks), in the WordPress error shape. */
 export function restErrorFromFastify(error: FastifyError | Error): RestErrorBody {
   if (isRestErrorBody(error)) return { code: error.code, message: error.message, data: error.data };
-  if (error instanceof DomainError) {
-    return { code: error.code, message: error.message, data: { status: error.status, ...error.extra } };
-  }
-  if (error instanceof RestBodyError) return restError(400, "rest_invalid_json", error.message);
+  if (error instanceof DomainError) return restErrorBody(error);
+  if (error instanceof RestBodyError) return restErrorBody(domainError("rest_invalid_json").withMessage(error.message));
   if (error instanceof SyntaxError) return BY_FASTIFY_CODE.FST_ERR_CTP_INVALID_JSON_BODY as RestErrorBody;
   const code = "code" in error ? error.code : undefined;
   const known = code ? BY_FASTIFY_CODE[code] : undefined;
   if (known) return known;
   const status = "statusCode" in error ? error.statusCode : undefined;
   if (status !== undefined && status >= 400 && status < 500) {
-    return restError(status, "rest_bad_request", error.message);
+    return restErrorBody(domainError("rest_bad_request", { reason: error.message }), status);
   }
   return INTERNAL;
 }
@@ -55,7 +51,7 @@ export function handleRestError(error: FastifyError, request: FastifyRequest, re
 /** The status of a procedure's error, for trpc-to-openapi's and tRPC's `responseMeta`. */
 export function statusOfTrpcErrors(errors: Parameters<typeof toDomainError>[0][]): number | undefined {
   const [first] = errors;
-  return first ? toDomainError(first, undefined).status : undefined;
+  return first ? toDomainError(first, undefined, "rest").status : undefined;
 }
 
 /** Logs unexpected procedure failures (client errors are not logged as errors). */
@@ -66,5 +62,5 @@ export function logProcedureError({
   error: Parameters<typeof toDomainError>[0];
   req: { log?: { error: (obj: object, msg: string) => void } };
 }): void {
-  if (toDomainError(error, undefined).status >= 500) req.log?.error({ err: error }, "procedure failed");
+  if (toDomainError(error, undefined, "rest").status >= 500) req.log?.error({ err: error }, "procedure failed");
 }

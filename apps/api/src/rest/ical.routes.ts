@@ -69,9 +69,9 @@ function prefersCalendar(request: FastifyRequest): boolean {
  * In the REST scope: `GET /events` asking for `text/calendar` is answered as `GET /events.ics` before the JSON
  * procedure runs.
  */
-export function registerIcalNegotiation(scope: FastifyInstance, options: IcalRouteOptions): void {
+export function registerIcalNegotiation(app: FastifyInstance, options: IcalRouteOptions): void {
   const listPaths = new Map(REST_BASES.map((base) => [`${base.path}/events`, base]));
-  scope.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = (request.url.split("?")[0] ?? "").replace(/\/$/, "");
     const base = listPaths.get(path);
@@ -81,28 +81,28 @@ export function registerIcalNegotiation(scope: FastifyInstance, options: IcalRou
   });
 }
 
-const UNSUPPORTED_TYPE = restError(415, "rest_unsupported_media_type", "The request body must be text/calendar.");
+const UNSUPPORTED_TYPE = restError("rest_unsupported_media_type", { expected: "text/calendar" });
 
 /** The `.ics` routes and `POST /import` under every base path, beside the JSON body handling of the REST scope. */
-export async function icalRoutes(scope: FastifyInstance, options: IcalRouteOptions): Promise<void> {
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser("text/calendar", { parseAs: "string" }, (_request, body, done) => done(null, body));
-  scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+export async function icalRoutes(app: FastifyInstance, options: IcalRouteOptions): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("text/calendar", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
   for (const base of REST_BASES) {
-    scope.get(`${base.path}/events.ics`, (request, reply) => answerFeed(request, reply, base, options));
-    scope.get<{ Params: { id: string } }>(`${base.path}/events/:id.ics`, async (request, reply) => {
+    app.get(`${base.path}/events.ics`, (request, reply) => answerFeed(request, reply, base, options));
+    app.get<{ Params: { id: string } }>(`${base.path}/events/:id.ics`, async (request, reply) => {
       const { password, ml_language } = parseOrThrow(fileQuery, request.query);
       const id = parseOrThrow(z.object({ id: pathId }), request.params).id;
       const scope = await scopeFor(request, base, options, ml_language);
       return sendCalendar(reply, await eventFileById(scope, { id, password }, options), `event-${id}`);
     });
-    scope.get(`${base.path}/events/by-slug/:slug.ics`, async (request, reply) => {
+    app.get(`${base.path}/events/by-slug/:slug.ics`, async (request, reply) => {
       const { password, ml_language } = parseOrThrow(fileQuery, request.query);
       const { slug } = parseOrThrow(slugParam, request.params);
       const scope = await scopeFor(request, base, options, ml_language);
       return sendCalendar(reply, await eventFileBySlug(scope, { slug, password }, options), slug);
     });
-    scope.post(`${base.path}/import`, { bodyLimit: options.importBodyLimit }, async (request, reply) => {
+    app.post(`${base.path}/import`, { bodyLimit: options.importBodyLimit }, async (request, reply) => {
       const query = parseOrThrow(importQuery, request.query);
       const scope = await scopeFor(request, base, options, query.ml_language);
       if (typeof request.body !== "string") return sendRestError(reply, UNSUPPORTED_TYPE);

@@ -1,4 +1,4 @@
-import { DomainError, languageSchema } from "@calendar/core";
+import { domainError, languageSchema } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { z } from "zod";
 import { API_PATH, NAMESPACE } from "./base-paths.ts";
@@ -98,7 +98,7 @@ export function createNamespaceIndex(router: AnyTRPCRouter) {
   return {
     render(apiRoot: string, origin: string, namespace: string): NamespaceIndex {
       if (namespace !== NAMESPACE) {
-        throw new DomainError(404, "rest_invalid_namespace", "The specified namespace could not be found.");
+        throw domainError("rest_invalid_namespace");
       }
       const entries = routes.map(([path, route]) => {
         const links = path.includes("{") ? {} : { _links: { self: [{ href: `${apiRoot}${path}` }] } };

@@ -11,6 +11,7 @@ import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
 import { refuseListsForScalars, scalarQueryParameters } from "./query-scalars.ts";
 import { keepEmptyQueryValues, registerRestRequestHandling } from "./request.ts";
+import { RestAnswer } from "./rest-answer.ts";
 
 export interface RestPluginOptions {
   router: AnyTRPCRouter;
@@ -23,7 +24,7 @@ export async function restContext(
   request: FastifyRequest,
   base: RestBase,
   options: Pick<RestPluginOptions, "handle" | "site">,
-  rest: Context["rest"] = { headers: {} },
+  rest: Context["rest"] = new RestAnswer(),
 ): Promise<Context> {
   const { db, provider } = options.handle;
   return {
@@ -39,13 +40,13 @@ export async function restContext(
 }
 
 /** The REST surface: one trpc-to-openapi registration per base path (the language comes from the base). */
-export async function restPlugin(scope: FastifyInstance, options: RestPluginOptions): Promise<void> {
-  registerRestRequestHandling(scope);
-  scope.addHook("onSend", async (_request, reply, payload) =>
+export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
+  registerRestRequestHandling(app);
+  app.addHook("onSend", async (_request, reply, payload) =>
     reply.statusCode >= 400 && typeof payload === "string" ? reshapeErrorPayload(payload) : payload,
   );
   // Only the procedures need empty query values kept; the discovery routes read the query as parsed.
-  await scope.register(async (procedures) => {
+  await app.register(async (procedures) => {
     const scalars = scalarQueryParameters(options.router);
     procedures.addHook("preHandler", async (request) => {
       refuseListsForScalars(request, scalars);
@@ -61,7 +62,8 @@ export async function restPlugin(scope: FastifyInstance, options: RestPluginOpti
         responseMeta: ({ ctx, errors }: { ctx?: Context; errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
           const status = statusOfTrpcErrors(errors);
           if (status !== undefined) return { status };
-          return { status: ctx?.rest?.status ?? 200, headers: ctx?.rest?.headers ?? {} };
+          const answer = ctx?.rest instanceof RestAnswer ? ctx.rest : undefined;
+          return { status: answer?.status ?? 200, headers: answer?.headers ?? {} };
         },
         onError: logProcedureError,
       });

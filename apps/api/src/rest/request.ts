@@ -26,8 +26,8 @@ export class RestBodyError extends Error {
 type ParsedBody = (error: Error | null, body?: unknown) => void;
 
 /** Fastify's JSON parser, refusing bodies nested too deeply (400 `rest_invalid_json`; see `MAX_JSON_DEPTH`). */
-export function depthLimitedJsonParser(scope: FastifyInstance) {
-  const parse = scope.getDefaultJsonParser("error", "error");
+export function depthLimitedJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser("error", "error");
   return (request: FastifyRequest, body: string | Buffer, done: ParsedBody) =>
     parse(request, String(body), (error, parsed) => {
       if (error) return done(error);
@@ -76,18 +76,18 @@ function mergeParameters(request: FastifyRequest): void {
   }
 }
 
-/** Body parsers and parameter merging for one REST scope. */
-export function registerRestRequestHandling(scope: FastifyInstance): void {
+/** Body parsers and parameter merging for one REST Fastify instance. */
+export function registerRestRequestHandling(app: FastifyInstance): void {
   // Only JSON and form bodies are accepted; anything else is a 415.
-  scope.removeContentTypeParser("text/plain");
-  const parseJson = depthLimitedJsonParser(scope);
-  scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+  app.removeContentTypeParser("text/plain");
+  const parseJson = depthLimitedJsonParser(app);
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     // An empty JSON body is "no parameters", as in WordPress, not a syntax error.
     if (typeof body === "string" && body.trim() === "") return done(null, {});
     parseJson(request, body, done);
   });
-  scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, parseQueryString(String(body)));
   });
-  scope.addHook("preHandler", async (request) => mergeParameters(request));
+  app.addHook("preHandler", async (request) => mergeParameters(request));
 }

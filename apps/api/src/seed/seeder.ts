@@ -3,7 +3,7 @@ import {
   type Context,
   createCallerFactory,
   type DbHandle,
-  DomainError,
+  domainError,
   type Language,
   type Scope,
   type Site,
@@ -31,11 +31,7 @@ export interface Seeder {
 export async function createSeeder(handle: DbHandle, site: Site, options: { force?: boolean } = {}): Promise<Seeder> {
   const existing = await handle.db.event.count();
   if (existing > 0 && !options.force) {
-    throw new DomainError(
-      409,
-      "seed_not_empty",
-      `The database already holds ${existing} event(s). Run the seed with --force to add the demo data to them, or point DATABASE_URL to a new database, for example DATABASE_URL=file:./data/demo.db.`,
-    );
+    throw domainError("seed_not_empty", { events: existing });
   }
   const context: Context = {
     db: handle.db,

@@ -17,11 +17,11 @@ export interface TrpcPluginOptions {
 }
 
 /** The tRPC transport at /trpc: same procedures, same context, tRPC's own envelope. */
-export async function trpcPlugin(scope: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
+export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
   const { db, provider } = options.handle;
   const readVersion = changeVersionReader(db);
-  scope.addContentTypeParser("application/json", { parseAs: "string" }, depthLimitedJsonParser(scope));
-  await scope.register(fastifyTRPCPlugin, {
+  app.addContentTypeParser("application/json", { parseAs: "string" }, depthLimitedJsonParser(app));
+  await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: options.router,

@@ -1,4 +1,4 @@
-import { termErrorSuite } from "./term-suites/error.ts";
-import { CATEGORIES } from "./term-suites/kinds.ts";
+import { termErrorSuite } from "../suites/terms/error.ts";
+import { CATEGORIES } from "../suites/terms/kinds.ts";
 
 termErrorSuite(CATEGORIES);

@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { termHappySuite } from "../suites/terms/happy.ts";
+import { CATEGORIES, createEventWith, type TermLike, termApi } from "../suites/terms/kinds.ts";
 import { useTestServer } from "../support/server.ts";
-import { termHappySuite } from "./term-suites/happy.ts";
-import { CATEGORIES, createEventWith, type TermLike, termApi } from "./term-suites/kinds.ts";
 
 termHappySuite(CATEGORIES);
 

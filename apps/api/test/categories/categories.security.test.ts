@@ -1,4 +1,4 @@
-import { CATEGORIES } from "./term-suites/kinds.ts";
-import { termSecuritySuite } from "./term-suites/security.ts";
+import { CATEGORIES } from "../suites/terms/kinds.ts";
+import { termSecuritySuite } from "../suites/terms/security.ts";
 
 termSecuritySuite(CATEGORIES);

@@ -87,7 +87,9 @@ describe("the change feed under concurrent writes through two server processes (
     expect(created.length).toBeGreaterThanOrEqual(2 * (WRITES_PER_INSTANCE - WRITES_PER_INSTANCE / 5));
     expect(created.length).toBeLessThan(2 * WRITES_PER_INSTANCE);
     expect(seen.map((change) => change.id).sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
-    expect(seen.every((change) => change.type === "tag" && change.action === "created")).toBe(true);
+    expect(seen.map(({ type, action }) => ({ type, action }))).toEqual(
+      seen.map(() => ({ type: "tag", action: "created" })),
+    );
     const versions = seen.map((change) => change.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(versions).size).toBe(versions.length);

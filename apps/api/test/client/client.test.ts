@@ -68,4 +68,17 @@ describe.each(PROVIDERS)("createCalendarClient against the server (%s)", (provid
       data: { httpStatus: 400, domain: { code: "rest_invalid_param", status: 400 } },
     });
   });
+
+  it("rejects an id that is not a positive integer with BAD_REQUEST rest_invalid_param naming id", async () => {
+    // The id is typed as a number; these are what a JavaScript caller can still send.
+    for (const id of ["x", -5] as unknown as number[]) {
+      const invalid = await rejection(clientOf().events.get.query({ id }));
+      expect(invalid).toMatchObject({
+        code: "rest_invalid_param",
+        status: 400,
+        params: { id: expect.any(String) },
+        data: { code: "BAD_REQUEST", httpStatus: 400 },
+      });
+    }
+  });
 });

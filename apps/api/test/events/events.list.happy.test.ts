@@ -98,7 +98,7 @@ describe.each(PROVIDERS)("listing events (%s)", (provider) => {
     ).toBe(false);
   });
 
-  it("includes whole days unless strict_dates (the worked example of reference 3.1)", async () => {
+  it("includes whole days unless strict_dates (docs/behaviour.md § Event lists)", async () => {
     const [, e1, e2] = await seed("example-one", [
       at("2017-12-31 17:00:00", "2017-12-31 18:00:00"),
       at("2018-01-01 16:00:00", "2018-01-01 16:30:00"),

@@ -58,7 +58,7 @@ describe.each(PROVIDERS)("event roles and capabilities (%s)", (provider) => {
     expect([unknownVenue.status, unknownVenue.body.code]).toEqual([400, "rest_invalid_param"]);
   });
 
-  /** Who may edit and delete which event (reference 1.4 and AuthorizationCest). */
+  /** Who may edit and delete which event (docs/behaviour.md, "Roles and capabilities"). */
   it("applies the edit matrix: own drafts for contributors, own events for authors, all for editors", async () => {
     const { contributor, author, editor, administrator, subscriber } = users();
     const contributorDraft = await events.create({ ...BASE, title: "c draft", status: "draft" }, contributor);

@@ -1,4 +1,4 @@
-import { linkedPostErrorSuite } from "../venues/linked-post-suites/error.ts";
-import { ORGANIZER } from "../venues/linked-post-suites/kinds.ts";
+import { linkedPostErrorSuite } from "../suites/linked-posts/error.ts";
+import { ORGANIZER } from "../suites/linked-posts/kinds.ts";
 
 linkedPostErrorSuite(ORGANIZER);

@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { linkedPostHappySuite } from "../suites/linked-posts/happy.ts";
+import { linkedPostApi, ORGANIZER } from "../suites/linked-posts/kinds.ts";
 import { useTestServer } from "../support/server.ts";
-import { linkedPostHappySuite } from "../venues/linked-post-suites/happy.ts";
-import { linkedPostApi, ORGANIZER } from "../venues/linked-post-suites/kinds.ts";
 
 linkedPostHappySuite(ORGANIZER);
 
@@ -26,7 +26,7 @@ describe.each(PROVIDERS)("organizers: search (%s)", (provider) => {
     for (const organizer of organizers) await api.create(organizer);
   });
 
-  it("finds the reference's examples (3.7)", async () => {
+  it("finds what docs/behaviour.md § Venues and organizers says a search finds (organizers)", async () => {
     const expected: Record<string, string[]> = {
       "1111": ["Organizer two", "Organizer one"],
       "@common.com": ["Organizer two", "Organizer one"],

@@ -1,4 +1,4 @@
-import { ORGANIZER } from "../venues/linked-post-suites/kinds.ts";
-import { linkedPostSecuritySuite } from "../venues/linked-post-suites/security.ts";
+import { ORGANIZER } from "../suites/linked-posts/kinds.ts";
+import { linkedPostSecuritySuite } from "../suites/linked-posts/security.ts";
 
 linkedPostSecuritySuite(ORGANIZER);

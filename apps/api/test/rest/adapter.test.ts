@@ -245,7 +245,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
       const { status, body } = await server.rest("GET", `${BASE}/things/404`);
       expect({ status, body }).toEqual({
         status: 404,
-        body: { code: "rest-thing-not-found", message: "Thing with ID 404 does not exist.", data: { status: 404 } },
+        body: { code: "rest-event-not-found", message: "Event with ID 404 does not exist.", data: { status: 404 } },
       });
     });
 
@@ -266,8 +266,8 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
       expect(await client.things.get.query({ id: 3 })).toEqual({ id: 3 });
       const error = await client.things.get.query({ id: 404 }).catch((caught: unknown) => caught);
       expect(error.data.domain).toEqual({
-        code: "rest-thing-not-found",
-        message: "Thing with ID 404 does not exist.",
+        code: "rest-event-not-found",
+        message: "Event with ID 404 does not exist.",
         status: 404,
       });
       expect(error.data.httpStatus).toBe(404);

@@ -41,7 +41,7 @@ describe.each(PROVIDERS)("size limits (%s)", (provider) => {
         server.rest("POST", `${API}/tags`, { as, body: { name: `Clamp ${String(index).padStart(2, "0")}` } }),
       ),
     );
-    expect(made.every((response) => response.status === 201)).toBe(true);
+    expect(made.map((response) => response.status)).toEqual(made.map(() => 201));
     const tags = await server.rest("GET", `${API}/tags`, { query: { per_page: 1000, hide_empty: "false" } });
     expect([
       tags.body.tags.length,

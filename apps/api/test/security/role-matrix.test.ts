@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type TestServer, useTestServer } from "../support/server.ts";
 
 /**
- * The capability matrix of reference section 1.4, for every write operation of every resource, over REST and
+ * The capability matrix of docs/behaviour.md, "Roles and capabilities", for every write operation of every resource, over REST and
  * tRPC: who may create, update, delete and force-delete which record. Each cell acts on a record of its own; a
  * refused write must leave its record exactly as it was.
  */
@@ -147,7 +147,7 @@ async function runCells(cells: readonly Cell[]) {
 describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provider) => {
   const server = useTestServer(provider);
 
-  it("lets each role do exactly what reference 1.4 allows, over REST and tRPC, and refused writes change nothing", async () => {
+  it("lets each role do exactly what docs/behaviour.md § Roles and capabilities allows, over REST and tRPC, and refused writes change nothing", async () => {
     const matrix = matrixOf(server);
     const cells: Cell[] = [];
     let variant = 0;

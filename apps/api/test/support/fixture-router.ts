@@ -1,5 +1,5 @@
 import {
-  DomainError,
+  domainError,
   idList,
   mergeRouters,
   mlLanguage,
@@ -70,7 +70,7 @@ export const fixtureAppRouter = router({
       .input(z.object({ id: pathId, ml_language: mlLanguage }))
       .output(echo)
       .query(({ input }) => {
-        if (input.id === 404) throw new DomainError(404, "rest-thing-not-found", "Thing with ID 404 does not exist.");
+        if (input.id === 404) throw domainError("rest-event-not-found", { id: 404 });
         return input;
       }),
     getBySlug: publicProcedure

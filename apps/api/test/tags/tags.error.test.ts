@@ -1,4 +1,4 @@
-import { termErrorSuite } from "../categories/term-suites/error.ts";
-import { TAGS } from "../categories/term-suites/kinds.ts";
+import { termErrorSuite } from "../suites/terms/error.ts";
+import { TAGS } from "../suites/terms/kinds.ts";
 
 termErrorSuite(TAGS);

@@ -1,7 +1,7 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { termHappySuite } from "../categories/term-suites/happy.ts";
-import { TAGS, termApi } from "../categories/term-suites/kinds.ts";
+import { termHappySuite } from "../suites/terms/happy.ts";
+import { TAGS, termApi } from "../suites/terms/kinds.ts";
 import { useTestServer } from "../support/server.ts";
 
 termHappySuite(TAGS);

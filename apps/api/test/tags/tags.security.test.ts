@@ -1,4 +1,4 @@
-import { TAGS } from "../categories/term-suites/kinds.ts";
-import { termSecuritySuite } from "../categories/term-suites/security.ts";
+import { TAGS } from "../suites/terms/kinds.ts";
+import { termSecuritySuite } from "../suites/terms/security.ts";
 
 termSecuritySuite(TAGS);

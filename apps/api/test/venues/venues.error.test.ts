@@ -1,4 +1,4 @@
-import { linkedPostErrorSuite } from "./linked-post-suites/error.ts";
-import { VENUE } from "./linked-post-suites/kinds.ts";
+import { linkedPostErrorSuite } from "../suites/linked-posts/error.ts";
+import { VENUE } from "../suites/linked-posts/kinds.ts";
 
 linkedPostErrorSuite(VENUE);

@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { linkedPostHappySuite } from "../suites/linked-posts/happy.ts";
+import { linkedPostApi, VENUE } from "../suites/linked-posts/kinds.ts";
 import { useTestServer } from "../support/server.ts";
-import { linkedPostHappySuite } from "./linked-post-suites/happy.ts";
-import { linkedPostApi, VENUE } from "./linked-post-suites/kinds.ts";
 
 linkedPostHappySuite(VENUE);
 
@@ -54,7 +54,7 @@ describe.each(PROVIDERS)("venues: search (%s)", (provider) => {
     for (const venue of venues) await api.create(venue);
   });
 
-  it("finds the reference's examples (3.6)", async () => {
+  it("finds what docs/behaviour.md § Venues and organizers says a search finds (venues)", async () => {
     const expected: Record<string, number> = {
       venue: 3,
       "venue foo": 1,

@@ -1,4 +1,4 @@
-import { VENUE } from "./linked-post-suites/kinds.ts";
-import { linkedPostSecuritySuite } from "./linked-post-suites/security.ts";
+import { VENUE } from "../suites/linked-posts/kinds.ts";
+import { linkedPostSecuritySuite } from "../suites/linked-posts/security.ts";
 
 linkedPostSecuritySuite(VENUE);

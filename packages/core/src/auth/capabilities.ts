@@ -2,7 +2,7 @@ import { forbidden } from "../errors.ts";
 import type { Actor, Role } from "./roles.ts";
 
 /**
- * The capability matrix of the reference (section 1.4), the one place that decides who may do what.
+ * The capability matrix (docs/behaviour.md, "Roles and capabilities"), the one place that decides who may do what.
  * Posts are events, venues and organizers; terms are categories and tags.
  */
 export type Capability =
@@ -70,7 +70,7 @@ export function visibleStatuses(actor: Actor): "all" | "publish" | "own" {
 }
 
 /**
- * Status scale-back on write (reference 1.4): without publish rights, publish/future become pending and an
+ * Status scale-back on write (docs/behaviour.md, "Roles and capabilities"): without publish rights, publish/future become pending and an
  * empty status becomes draft (so do publish, future and private: pending); with them, the default is publish.
  */
 export function scaleBackStatus(actor: Actor, requested: string | undefined): string {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Tx } from "../db/db.ts";
-import { DomainError } from "../errors.ts";
+import { domainError } from "../errors.ts";
 import type { ChangeAction, ChangeType } from "./change.schemas.ts";
 import { advanceChangeVersion } from "./change-version.ts";
 
@@ -23,11 +23,7 @@ export interface UnchangedSince {
   version: number;
 }
 
-export const PRECONDITION_FAILED_CODE = "rest_precondition_failed";
-export const PRECONDITION_FAILED_MESSAGE =
-  "The resource has changed since you read it (If-Match or If-Unmodified-Since); read it again and retry.";
-
-export const preconditionFailed = () => new DomainError(412, PRECONDITION_FAILED_CODE, PRECONDITION_FAILED_MESSAGE);
+export const preconditionFailed = () => domainError("rest_precondition_failed");
 
 const expectedUnchanged = new AsyncLocalStorage<readonly UnchangedSince[]>();
 

@@ -1,4 +1,4 @@
-import { DomainError, invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 
 /** What a sync token says: the change version it was issued at, and when (Unix seconds). */
 export interface SyncToken {
@@ -24,11 +24,7 @@ export function decodeSyncToken(value: string, head: number, retentionDays: numb
     throw invalidParam("since", "Not a sync token of this calendar: pass the next_token of a previous call.");
   }
   if (issuedAt * 1000 < now.getTime() - retentionDays * 86_400_000) {
-    throw new DomainError(
-      410,
-      "rest_sync_token_expired",
-      `The sync token is older than ${retentionDays} days: read the lists again (a full sync), then sync from the token of a call without since.`,
-    );
+    throw domainError("rest_sync_token_expired", { retentionDays });
   }
   return { version, issuedAt };
 }

@@ -95,7 +95,7 @@ const BOUND_OF: Record<ListDateParam, keyof DateBounds> = {
 };
 
 /**
- * The date window of `GET /events` (reference 3.1), read in the site zone:
+ * The date window of `GET /events` (docs/behaviour.md, "Event lists"), read in the site zone:
  * - `start_date`: starts at or after; `end_date`: ends at or before; `starts_*`/`ends_*`: strictly before/after.
  * - Inclusive mode (the default) moves `start_date` to 00:00:00 and every other value to 23:59:59 of its day;
  *   `strict_dates` uses the times as given.

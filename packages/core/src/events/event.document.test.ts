@@ -1,26 +1,27 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { canRead } from "../auth/capabilities.ts";
+import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, domainError } from "../errors.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizer } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { searchWords } from "../shared/search.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue } from "../venues/venue.service.ts";
+import { createEvent } from "./event.create.service.ts";
+import { deleteEvent } from "./event.delete.service.ts";
 import { readEvent, readEventPage, readEvents } from "./event.document.ts";
-import { eventNoLongerAvailable, eventNotAccessible, eventNotFound, eventPasswordProtected } from "./event.errors.ts";
+import { getEvent, getEventBySlug } from "./event.get.service.ts";
+import { eventRelations, loadEventRow, unknownSlug } from "./event.load.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import { eventRelations, isUnlocked, loadEventRow, unknownSlug } from "./event.read.service.ts";
 import { eventCreateBody } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
-import { deleteEvent, getEvent, getEventBySlug } from "./event.service.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
-import { createEvent } from "./event.write.service.ts";
 
 /**
  * The one-statement read of an event against the Prisma read it replaced (kept here only as the reference): for
@@ -33,10 +34,10 @@ const PASSWORD = "open sesame";
 /** The single GET as it was: the Prisma read of the row and of each relation, then the same checks. */
 async function referenceGet(scope: Scope, id: number | undefined, password: string | undefined) {
   const row = id === undefined ? null : await loadEventRow(scope.db, { id });
-  if (!row) throw eventNotFound(id ?? 0);
-  if (row.status === "trash") throw eventNoLongerAvailable();
-  if (!canRead(scope.actor, row)) throw eventNotAccessible();
-  if (!isUnlocked(scope.actor, row, password)) throw eventPasswordProtected();
+  if (!row) throw domainError("rest-event-not-found", { id: id ?? 0 });
+  if (row.status === "trash") throw domainError("event-no-longer-available");
+  if (!canRead(scope.actor, row)) throw domainError("event-not-accessible");
+  if (isRedacted(scope.actor, row, password)) throw domainError("event-password-protected");
   return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
 }
 

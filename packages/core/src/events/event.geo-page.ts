@@ -1,7 +1,7 @@
 import { readerOf } from "../db/db.ts";
 import { columnsOf, instantOf, JSON_SQL } from "../db/json-sql.ts";
 import { type OrderByInput, orderBySql, SqlStatementBuilder, type WhereInput } from "../db/where-sql.ts";
-import type { Scope } from "../trpc/context.ts";
+import type { Scope } from "../scope.ts";
 import { EVENT_TABLE } from "./event.table.ts";
 import { type GeoCandidate, orderByStartThenDistance } from "./event.where.ts";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/db.ts";
+import type { Scope } from "../scope.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
-import { createEventsInBulk } from "./event.bulk.service.ts";
+import { createEventsInBulk } from "./event.bulk-create.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import { eventListQuery } from "./event.schemas.ts";
 
@@ -22,16 +22,21 @@ describe.each(PROVIDERS)("listEvents near a point (%s)", (provider) => {
       db.venue.create({
         data: { name, nameKey: name.toLowerCase(), slug: name.toLowerCase(), geoLat, geoLng, ...stamp },
       });
+    // Two venues within the radius at different distances from the point, a third outside it.
+    const nearer = await place("Konzerthaus", 52.5135, 13.3922);
     const near = await place("Philharmonie", 52.51, 13.37);
     const far = await place("Gewandhaus", 51.34, 12.38);
     const day = (index: number) => `2031-03-${String((index % 28) + 1).padStart(2, "0")} 19:00:00`;
+    // Every day has events at both near venues, created farther first in every other round of 28, so that only
+    // ordering by distance puts the nearer venue first within a start time.
+    const nearVenue = (index: number) => (Math.floor(index / 28) % 2 === 0 ? near.id : nearer.id);
     await createEventsInBulk(
       scope,
       Array.from({ length: NEAR_EVENTS + 30 }, (_, index) => ({
         title: `Concert ${index}`,
         start_date: day(index),
         end_date: day(index).replace("19:", "21:"),
-        venue: [index < NEAR_EVENTS ? near.id : far.id],
+        venue: [index < NEAR_EVENTS ? nearVenue(index) : far.id],
       })),
     );
   });
@@ -49,8 +54,16 @@ describe.each(PROVIDERS)("listEvents near a point (%s)", (provider) => {
     const list = await listEvents(scope, query);
     expect(list.total).toBe(NEAR_EVENTS);
     expect(list.events).toHaveLength(50);
-    expect(
-      list.events.every((event) => event.venue && !Array.isArray(event.venue) && event.venue.venue === "Philharmonie"),
-    ).toBe(true);
+    const venueOf = (event: (typeof list.events)[number]) =>
+      event.venue && !Array.isArray(event.venue) ? event.venue.venue : JSON.stringify(event.venue);
+    const rank = { Konzerthaus: 0, Philharmonie: 1 } as const;
+    const page = list.events.map((event) => ({ start: event.start_date, venue: venueOf(event) }));
+    const expected = [...page].sort(
+      (a, b) =>
+        a.start.localeCompare(b.start) ||
+        (rank[a.venue as keyof typeof rank] ?? 9) - (rank[b.venue as keyof typeof rank] ?? 9),
+    );
+    expect(new Set(page.map((event) => event.venue))).toEqual(new Set(["Konzerthaus", "Philharmonie"]));
+    expect(page).toEqual(expected);
   });
 });

@@ -1,17 +1,17 @@
+import { isRedacted } from "../auth/password-protection.ts";
 import { type Db, MAX_BIND_VALUES } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
+import type { Scope } from "../scope.ts";
 import { pageWindow } from "../shared/query.ts";
 import { searchWords } from "../shared/search.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { findTermIdsForFilter } from "../terms/term.service.ts";
-import type { Scope } from "../trpc/context.ts";
+import { findTermIdsForFilter } from "../terms/term.lookup.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { readEventPage, readEvents } from "./event.document.ts";
-import { eventArchivePageNotFound, unknownLinkedIds } from "./event.errors.ts";
+import { unknownLinkedIds } from "./event.errors.ts";
 import { readGeoPage } from "./event.geo-page.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
-import { isUnlocked } from "./event.read.service.ts";
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListOutput, type EventListQuery } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
@@ -144,7 +144,7 @@ export async function listSelectionOf(scope: Scope, query: EventListQuery) {
   return { window, distances, filter };
 }
 
-/** `GET /events` (reference 3.1). */
+/** `GET /events` (docs/behaviour.md, "Event lists"). */
 export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
   const { window, distances, filter } = await listSelectionOf(scope, query);
   const {
@@ -158,10 +158,10 @@ export async function listEvents(scope: Scope, query: EventListQuery): Promise<E
         orderBy: eventListOrder(filter),
         window: pageWindow(query),
       });
-  if (query.page > 1 && rows.length === 0) throw eventArchivePageNotFound();
+  if (query.page > 1 && rows.length === 0) throw domainError("event-archive-page-not-found");
   const relations = await relationsOf({ jsonLd: false });
   const events = rows.map((row) =>
-    presentEvent(row, relations, scope.links, { redacted: !isUnlocked(scope.actor, row, query.password) }),
+    presentEvent(row, relations, scope.links, { redacted: isRedacted(scope.actor, row, query.password) }),
   );
   return { events, ...eventListLinks(scope.links, query, window.echo, total) };
 }

@@ -34,7 +34,7 @@ function byName(terms: EmbeddedTerm[]): EmbeddedTerm[] {
   return terms.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id);
 }
 
-/** One venue is an object, several a list, none `[]` (reference 2.1). */
+/** One venue is an object, several a list, none `[]` (docs/behaviour.md, "Event shape"). */
 function venueField(venues: VenueOutput[]): VenueOutput | VenueOutput[] {
   const [only] = venues;
   return venues.length === 1 && only ? only : venues;
@@ -45,7 +45,7 @@ function utcWallTime(instant: Date): string {
 }
 
 /**
- * An event on the wire (reference 2.1). `redacted`: a password-protected event in a list, for a requester who
+ * An event on the wire (docs/behaviour.md, "Event shape"). `redacted`: a password-protected event in a list, for a requester who
  * neither gave its password nor may edit it; its details are blanked as the reference does.
  */
 export function presentEvent(
@@ -138,7 +138,7 @@ function plainText(html: string): string {
   return stripTags(html).replace(/\s+/g, " ").trim();
 }
 
-/** schema.org `Event` of one event (reference 2.1 `json_ld`), from its presented form. */
+/** schema.org `Event` of one event (docs/behaviour.md, "Event shape"), from its presented form. */
 export function eventJsonLd(event: EventOutput, row: Pick<EventRow, "startUtc" | "endUtc" | "timezone">): EventJsonLd {
   const venues = Array.isArray(event.venue) ? event.venue : [event.venue];
   const location = venues.flatMap((venue) => (venue.json_ld ? [venue.json_ld] : []))[0];
@@ -198,7 +198,7 @@ function echoedQuery(query: EventListQuery, dates: ListDateWindow["echo"]): Reco
 }
 
 /**
- * The links and totals of a list (reference 3.1): `rest_url` echoes the effective query; `next_rest_url` only
+ * The links and totals of a list (docs/behaviour.md, "Event lists"): `rest_url` echoes the effective query; `next_rest_url` only
  * when a next page exists; `previous_rest_url` from page 2 on, without `page` when it points to page 1.
  */
 export function eventListLinks(

@@ -1,5 +1,9 @@
-import { type Context, scopeOf, setLastModified, setListHeaders, setRestStatus } from "../trpc/context.ts";
+import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
+import { asCreated, type OperationMethod, operation, withLastModified, withListHeaders } from "../trpc/operation.ts";
+import { createEvent } from "./event.create.service.ts";
+import { deleteEvent, deleteEventBySlug } from "./event.delete.service.ts";
+import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import {
   type EventUpdateBySlugInput,
@@ -16,10 +20,9 @@ import {
   eventUpdateBySlugInput,
   eventUpdateInput,
 } from "./event.schemas.ts";
-import { deleteEvent, deleteEventBySlug, getEvent, getEventBySlug, updateEventBySlug } from "./event.service.ts";
-import { createEvent, updateEvent } from "./event.write.service.ts";
+import { updateEvent, updateEventBySlug } from "./event.update.service.ts";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Errors = Record<number, string>;
 
 const COLLECTION = "/events";
 const ITEM = "/events/{id}";
@@ -36,16 +39,8 @@ const CREATE_ERRORS = { 400: "Invalid or missing parameter.", 401: NOT_ALLOWED, 
 const UPDATE_ERRORS = { ...CREATE_ERRORS, 404: "No event with that id (rest-event-not-found)." };
 const DELETE_ERRORS = { ...UPDATE_ERRORS, 410: "Already in the trash (event-is-in-trash)." };
 
-function meta(
-  method: Method,
-  path: `/${string}`,
-  summary: string,
-  description: string,
-  errorResponses: Record<number, string>,
-) {
-  return {
-    openapi: { method, path, tags: ["events"], summary, description, protect: method !== "GET", errorResponses },
-  };
+function meta(method: OperationMethod, path: `/${string}`, summary: string, description: string, errors: Errors) {
+  return operation({ method, path, tag: "events", summary, description, errors });
 }
 
 const UPDATE_DESCRIPTION =
@@ -58,11 +53,6 @@ const updateResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateInput 
 const updateBySlug = publicProcedure.input(eventUpdateBySlugInput).output(eventOutput);
 const updateBySlugResolver = ({ ctx, input }: { ctx: Context; input: EventUpdateBySlugInput }) =>
   updateEventBySlug(scopeOf(ctx, input.ml_language), input);
-
-function withLastModified<T extends { modified_utc: string }>(ctx: Context, item: T): T {
-  setLastModified(ctx, item.modified_utc);
-  return item;
-}
 
 /** The event procedures: one set for tRPC (`events.*`) and REST (`/events…`). */
 export const eventsRouter = router({
@@ -78,20 +68,12 @@ export const eventsRouter = router({
     )
     .input(eventListQuery)
     .output(eventListOutput)
-    .query(async ({ ctx, input }) => {
-      const list = await listEvents(scopeOf(ctx, input.ml_language), input);
-      setListHeaders(ctx, list);
-      return list;
-    }),
+    .query(async ({ ctx, input }) => withListHeaders(ctx, await listEvents(scopeOf(ctx, input.ml_language), input))),
   create: publicProcedure
     .meta(meta("POST", COLLECTION, "Create an event", "Creates an event in the request's language.", CREATE_ERRORS))
     .input(eventCreateBody)
     .output(eventOutput)
-    .mutation(async ({ ctx, input }) => {
-      const event = await createEvent(scopeOf(ctx, input.ml_language), input);
-      setRestStatus(ctx, 201);
-      return event;
-    }),
+    .mutation(async ({ ctx, input }) => asCreated(ctx, await createEvent(scopeOf(ctx, input.ml_language), input))),
   getBySlug: publicProcedure
     .meta(meta("GET", BY_SLUG, "Get an event by slug", `An event with its json_ld.${BY_SLUG_NOTE}`, READ_ERRORS))
     .input(eventGetBySlugInput)

@@ -264,7 +264,7 @@ export const costDetailsOutput = z.object({
 });
 
 /**
- * An event on the wire (reference 2.1). The flags are null, and the details empty, in a list entry of a
+ * An event on the wire (docs/behaviour.md, "Event shape"). The flags are null, and the details empty, in a list entry of a
  * password-protected event that the requester may not see.
  */
 export const eventOutput = z

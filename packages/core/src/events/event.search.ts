@@ -5,7 +5,7 @@ import { likeSafeSearchText } from "../shared/search.ts";
 import { stripTags } from "../shared/text.ts";
 
 /**
- * Searching events (reference 3.1 `search`): every word must occur in the title, excerpt or description. A
+ * Searching events (docs/behaviour.md, "Event lists"): every word must occur in the title, excerpt or description. A
  * password-protected event must not be found through the words its password protects, so unless the actor may
  * edit it, only its title is searched.
  *

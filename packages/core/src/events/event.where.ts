@@ -107,7 +107,7 @@ export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
   return { AND: conditions };
 }
 
-/** Start, then post date, then id; with `include`, post date then id (reference 3.1). */
+/** Start, then post date, then id; with `include`, post date then id (docs/behaviour.md, "Event lists"). */
 export function eventListOrder(filter: Pick<EventFilter, "include">): Prisma.EventOrderByWithRelationInput[] {
   const byPostDate: Prisma.EventOrderByWithRelationInput[] = [{ postDateUtc: "asc" }, { id: "asc" }];
   return filter.include ? byPostDate : [{ startUtc: "asc" }, ...byPostDate];

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import { createDb, type Db, type DbHandle } from "../db/db.ts";
+import type { Scope } from "../scope.ts";
 import { createTestActor, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
-import { createEventsInBulk } from "./event.bulk.service.ts";
-import { createEvent, updateEvent } from "./event.write.service.ts";
+import { createEventsInBulk } from "./event.bulk-create.service.ts";
+import { createEvent } from "./event.create.service.ts";
+import { updateEvent } from "./event.update.service.ts";
 
 type NamedModel = "venue" | "organizer" | "category" | "tag";
 

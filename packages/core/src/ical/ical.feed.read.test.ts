@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import { createEvent } from "../events/event.create.service.ts";
+import { deleteEvent } from "../events/event.delete.service.ts";
 import { type EventListQuery, eventCreateBody, eventListQuery } from "../events/event.schemas.ts";
-import { deleteEvent } from "../events/event.service.ts";
-import { createEvent } from "../events/event.write.service.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizer } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue } from "../venues/venue.service.ts";
 import { listedFeedEvents, selectFeedEvents } from "./ical.export.service.ts";

@@ -1,14 +1,14 @@
+import { isRedacted } from "../auth/password-protection.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
 import { EVENT_TABLE } from "../events/event.table.ts";
 import type { EventFilter } from "../events/event.where.ts";
 import { buildEventWhere, eventListOrder } from "../events/event.where.ts";
-import { isRedacted } from "../linked-posts/linked-post.access.ts";
+import type { Scope } from "../scope.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { permalink } from "../shared/links.ts";
-import type { Scope } from "../trpc/context.ts";
 import type { FeedEvent, FeedVenue } from "./ical.feed.ts";
 
 /**

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
-import { DomainError } from "../errors.ts";
+import { type DomainError, domainError } from "../errors.ts";
 import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
 
 /** One event to write, as `POST /events` takes it, with the identity and version of its source. */
@@ -42,9 +42,11 @@ function malformed(text: string, error: unknown): DomainError {
   const lines = text.split(/\r?\n/);
   const index = quoted ? lines.findIndex((line) => line.includes(quoted)) : -1;
   const where = index >= 0 ? ` (line ${index + 1})` : "";
-  return new DomainError(400, "rest_invalid_icalendar", `The iCalendar file is malformed${where}: ${message}`, {
-    ...(index >= 0 ? { line: index + 1 } : {}),
-  });
+  return domainError(
+    "rest_invalid_icalendar",
+    { reason: `The iCalendar file is malformed${where}: ${message}` },
+    index >= 0 ? { line: index + 1 } : {},
+  );
 }
 
 /** A property's time as the instant and zone to store; all-day values stay dates. */
@@ -280,7 +282,7 @@ export function parseCalendarFile(text: string, options: ExpandOptions): ParsedC
     throw malformed(text, error);
   }
   if (calendar.name !== "vcalendar") {
-    throw new DomainError(400, "rest_invalid_icalendar", "The iCalendar file must hold a VCALENDAR.");
+    throw domainError("rest_invalid_icalendar", { reason: "The iCalendar file must hold a VCALENDAR." });
   }
   return withCalendarZones(calendar, () => {
     const byUid = new Map<string, ICAL.Component[]>();

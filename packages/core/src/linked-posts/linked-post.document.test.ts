@@ -1,27 +1,28 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
+import { createEvent } from "../events/event.create.service.ts";
+import { deleteEvent } from "../events/event.delete.service.ts";
 import { eventCreateBody } from "../events/event.schemas.ts";
-import { deleteEvent } from "../events/event.service.ts";
-import { createEvent } from "../events/event.write.service.ts";
 import { presentOrganizer } from "../organizers/organizer.present.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizer, deleteOrganizer, listOrganizers } from "../organizers/organizer.service.ts";
 import { ORGANIZER_SEARCH_COLUMNS } from "../organizers/organizer.where.ts";
+import type { Scope } from "../scope.ts";
 import { withImages } from "../shared/images.ts";
 import type { Language } from "../shared/language.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
 import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { presentVenue } from "../venues/venue.present.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenue, deleteVenue, listVenues } from "../venues/venue.service.ts";
 import { VENUE_SEARCH_COLUMNS } from "../venues/venue.where.ts";
-import { archivePageNotFound, isRedacted } from "./linked-post.access.ts";
-import type { LinkedPostRow, LinkedPostWhere, PresentView } from "./linked-post.kind.ts";
+import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
 import { type LinkedPostListQuery, linkedPostListQuery } from "./linked-post.schemas.ts";
 import { searchFieldCount } from "./linked-post.search.ts";
@@ -83,7 +84,7 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
       )) as unknown as Array<LinkedPostRow<unknown>>)
     : [];
   const total = shown ? await kind.count(scope.db, where) : 0;
-  if (query.page > 1 && rows.length === 0) throw archivePageNotFound(kind.singular);
+  if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
   const visible = listStatusWhere(scope.actor, undefined);
   const translations = await translationsOf(
     rows,

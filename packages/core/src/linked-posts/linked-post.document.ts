@@ -3,9 +3,9 @@ import { columnsOf, instantOf, JSON_SQL } from "../db/json-sql.ts";
 import { readPage } from "../db/page-sql.ts";
 import type { TableSql } from "../db/where-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
+import type { Scope } from "../scope.ts";
 import { type Translatable, type Translations, translationsOf } from "../shared/translations.ts";
 import { isListedFor } from "../shared/visibility.ts";
-import type { Scope } from "../trpc/context.ts";
 import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { LINKED_POST_ORDER } from "./linked-post.where.ts";
 

@@ -1,7 +1,6 @@
 import type { Tx } from "../db/db.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import type { LinkBase } from "../shared/links.ts";
-import type { Translations } from "../shared/translations.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import type { LinkedPostWriteFields } from "./linked-post.schemas.ts";
 
 /**
@@ -54,15 +53,6 @@ export interface LinkedPostStore<Own> {
   /** Removes every event's link to the record. */
   unlinkEvents(id: number): Promise<void>;
   remove(id: number): Promise<void>;
-}
-
-/** What a presenter needs besides the row. */
-export interface PresentView {
-  links: LinkBase;
-  /** Password-protected and not unlocked: only the name and the bookkeeping fields are shown. */
-  redacted: boolean;
-  jsonLd: boolean;
-  translations: Translations;
 }
 
 export interface LinkedPostKind<Own, Body extends LinkedPostWriteFields, Output> {

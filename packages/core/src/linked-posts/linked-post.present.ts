@@ -2,14 +2,15 @@ import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { apiLink, globalId, type LinkBase, permalink } from "../shared/links.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import { DEFAULT_PER_PAGE } from "../shared/query.ts";
 import { stripTags } from "../shared/text.ts";
-import type { LinkedPostRow, PresentView } from "./linked-post.kind.ts";
+import type { LinkedPostRow } from "./linked-post.kind.ts";
 import type { LinkedPostListQuery } from "./linked-post.schemas.ts";
 
 type Empty = "" | null | undefined | false;
 
-/** The fields that have a value: venues and organizers leave empty fields out (reference 2.2). */
+/** The fields that have a value: venues and organizers leave empty fields out (docs/behaviour.md, "Venue shape"). */
 export function nonEmptyFields<T extends Record<string, unknown>>(
   fields: T,
 ): { [K in keyof T]?: Exclude<T[K], Empty> } {
@@ -61,7 +62,7 @@ export interface KindParts<Details extends object, JsonLd, Trailing extends obje
   trailing: Trailing;
 }
 
-/** A record on the wire, in the reference's key order (2.2, 2.3), the name under the kind's own key. */
+/** A record on the wire, in the key order of docs/behaviour.md, "Venue shape" and "Organizer shape", the name under the kind's own key. */
 export function presentLinkedPost<
   Kind extends "venue" | "organizer",
   Details extends object,

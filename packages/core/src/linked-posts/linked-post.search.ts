@@ -2,7 +2,7 @@ import { normalizeText, stripTags } from "../shared/text.ts";
 import type { LinkedPostColumns, LinkedPostWhere, TextColumn } from "./linked-post.kind.ts";
 
 /**
- * Search over venues and organizers (reference 3.6): the term is split into fragments, and a record matches when
+ * Search over venues and organizers (docs/behaviour.md, "Venues and organizers"): the term is split into fragments, and a record matches when
  * some single searchable field contains every fragment, case- and accent-insensitively.
  *
  * `searchText` keeps one normalized field per line, each line opened by a marker naming its position

@@ -1,25 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
+import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
-import { createOrganizer, createOrganizerInTx, presentOrganizersById } from "../organizers/organizer.service.ts";
-import { createUsersByRole, PROVIDERS, type TestUser, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
-import { createVenue, createVenueInTx, deleteVenue, presentVenuesById } from "../venues/venue.service.ts";
-import { runWrite } from "./linked-post.transaction.ts";
+import { createOrganizer, createOrganizerInTx, loadOrganizersById } from "../organizers/organizer.service.ts";
+import { createUsersByRole, PROVIDERS, type TestUser, testScope, useTestDatabase } from "../testing/index.ts";
+import { createVenue, createVenueInTx, deleteVenue, loadVenuesById } from "../venues/venue.service.ts";
+
+/** The site zone the stamps below are written in. */
+const PARIS = { timezone: "Europe/Paris" };
 
 const actorOf = (user: TestUser): Actor => ({ kind: "user", id: user.id, login: user.login, role: user.role });
-
-function scopeFor(db: Db, actor: Actor, language: Scope["language"] = "en"): Scope {
-  return {
-    db,
-    provider: "sqlite",
-    actor,
-    language,
-    links: { apiRoot: "https://calendar.test/cal/events/v1" },
-    site: { timezone: "Europe/Paris" },
-  };
-}
 
 /** The client with a counter of the queries it sends. */
 function countingDb(db: Db) {
@@ -42,18 +33,18 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
 
   it("presents venues by id in a fixed number of queries, without missing or trashed ones", async () => {
     users = await createUsersByRole(db());
-    const editor = scopeFor(db(), actorOf(users.editor));
+    const editor = testScope(database.current, actorOf(users.editor), "en", PARIS);
     const ids: number[] = [];
     for (const venue of ["Alpha", "Beta", "Gamma", "Delta"]) {
       ids.push((await createVenue(editor, { venue, city: "Lyon", password: venue === "Beta" ? "pw" : "" })).id);
     }
     await deleteVenue(editor, { id: ids[3] as number }, false);
     const { db: counted, counter } = countingDb(db());
-    const anonymous = scopeFor(counted, { kind: "anonymous" });
-    const two = await presentVenuesById(counted, anonymous, ids.slice(0, 2), { jsonLd: false });
+    const anonymous = { ...testScope(database.current, { kind: "anonymous" }, "en", PARIS), db: counted };
+    const two = await loadVenuesById(counted, anonymous, ids.slice(0, 2), { jsonLd: false });
     const twoQueries = counter.queries;
     counter.queries = 0;
-    const all = await presentVenuesById(counted, anonymous, [...ids, 99_999, ids[0] as number], { jsonLd: true });
+    const all = await loadVenuesById(counted, anonymous, [...ids, 99_999, ids[0] as number], { jsonLd: true });
     expect(counter.queries).toBe(twoQueries);
     expect(twoQueries).toBeLessThanOrEqual(2);
     expect([...all.keys()].sort()).toEqual(ids.slice(0, 3).sort());
@@ -61,13 +52,13 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
     expect(all.get(ids[1] as number)).toMatchObject({ venue: "Beta" });
     expect(all.get(ids[1] as number)?.city).toBeUndefined();
     expect(two.get(ids[0] as number)?.json_ld).toBeUndefined();
-    const asEditor = await presentVenuesById(db(), editor, [ids[1] as number], { jsonLd: false });
+    const asEditor = await loadVenuesById(db(), editor, [ids[1] as number], { jsonLd: false });
     expect(asEditor.get(ids[1] as number)?.city).toBe("Lyon");
-    expect(await presentVenuesById(db(), anonymous, [], { jsonLd: false })).toEqual(new Map());
+    expect(await loadVenuesById(db(), anonymous, [], { jsonLd: false })).toEqual(new Map());
   });
 
   it("creates inside the caller's transaction, reuses duplicates and rolls back with the caller", async () => {
-    const author = scopeFor(db(), actorOf(users.author), "de");
+    const author = testScope(database.current, actorOf(users.author), "de", PARIS);
     const ids = await db().$transaction(async (tx) => [
       await createOrganizerInTx(tx, author, { organizer: "Kulturamt", email: "a@b.de" }),
       await createOrganizerInTx(tx, author, { organizer: "KULTURAMT" }),
@@ -76,7 +67,7 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
       await createVenueInTx(tx, author, { venue: "Kino", date: "1700000000" }),
     ]);
     expect(ids[0]).toBe(ids[1]);
-    const presented = await presentOrganizersById(db(), author, ids, { jsonLd: false });
+    const presented = await loadOrganizersById(db(), author, ids, { jsonLd: false });
     expect(presented.get(ids[0] as number)).toMatchObject({ organizer: "Kulturamt", email: "a@b.de", language: "de" });
     const dates = await db().venue.findMany({ where: { id: { in: ids.slice(2) } }, orderBy: { id: "asc" } });
     expect(dates.map((venue) => [venue.postDate, venue.postDateUtc.toISOString()])).toEqual([
@@ -91,12 +82,14 @@ describe.each(PROVIDERS)("linked posts: what events build on (%s)", (provider) =
     await expect(failing).rejects.toThrow("the event write failed");
     expect(await db().venue.count({ where: { name: "Never stored" } })).toBe(0);
     await expect(
-      db().$transaction((tx) => createVenueInTx(tx, scopeFor(db(), actorOf(users.subscriber)), { venue: "No" })),
+      db().$transaction((tx) =>
+        createVenueInTx(tx, testScope(database.current, actorOf(users.subscriber), "en", PARIS), { venue: "No" }),
+      ),
     ).rejects.toMatchObject({ status: 403, code: "rest_forbidden" });
   });
 
   it("gives concurrent creates of one name distinct slugs", async () => {
-    const editor = scopeFor(db(), actorOf(users.editor));
+    const editor = testScope(database.current, actorOf(users.editor), "en", PARIS);
     const created = await Promise.all(
       ["one", "two", "three", "four", "five", "six", "seven", "eight"].map((description) =>
         createOrganizer(editor, { organizer: "Crowded", description }),

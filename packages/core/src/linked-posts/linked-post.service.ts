@@ -1,25 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { canEdit, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
+import { isRedacted } from "../auth/password-protection.ts";
 import type { Actor } from "../auth/roles.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
-import { invalidParam, missingParams } from "../errors.ts";
+import { runWrite } from "../db/write.ts";
+import { domainError, invalidParam, missingParams } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import { formatWallTime, parseDateTime, stampsAt } from "../shared/dates.ts";
+import { definedOnly } from "../shared/fields.ts";
 import { resolveImage } from "../shared/images.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { normalizeText } from "../shared/text.ts";
 import { type Translations, translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import type { Scope } from "../trpc/context.ts";
-import { alreadyTrashed, archivePageNotFound, isRedacted, notAccessible } from "./linked-post.access.ts";
 import { readLinkedPostPage } from "./linked-post.document.ts";
-import { definedOnly } from "./linked-post.fields.ts";
 import type { LinkedPostColumns, LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
 import type { LinkedPostListQuery, LinkedPostWriteFields } from "./linked-post.schemas.ts";
 import { linkedPostSearchText, searchFieldCount } from "./linked-post.search.ts";
-import { runWrite } from "./linked-post.transaction.ts";
 import { buildLinkedPostWhere } from "./linked-post.where.ts";
 
 /** The generic service of venues and organizers; `venue.service.ts` and `organizer.service.ts` bind it. */
@@ -151,7 +151,7 @@ interface GroupJoin {
 
 /**
  * The translation group `translation_of` joins: that of another record the actor can see and that is not in the
- * trash; it must not have the language yet (decision 12).
+ * trash; it must not have the language yet (docs/behaviour.md, "Languages and translations").
  */
 async function translationGroupOf<Own>(
   kind: { singular: string },
@@ -206,7 +206,7 @@ async function freeSlug<Own>(store: LinkedPostStore<Own>, language: string, want
   return uniqueSlug(slugify(wanted), async (slug) => (await store.findFirst({ language, slug, ...notSelf })) !== null);
 }
 
-/** An existing record the create should return instead (reference 3.6 "Duplicate avoidance"). */
+/** An existing record the create should return instead (docs/behaviour.md, "Venues and organizers"). */
 async function findDuplicate<Own>(
   store: LinkedPostStore<Own>,
   scope: Scope,
@@ -314,7 +314,7 @@ export function linkedPostService<
       const { rows, total, translations } = shown
         ? await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query))
         : { rows: [], total: 0, translations: new Map<number, Translations>() };
-      if (query.page > 1 && rows.length === 0) throw archivePageNotFound(kind.singular);
+      if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
       const pages = totalPages(total, query.per_page);
       const items = rows.map((row) =>
         kind.present(row, {
@@ -334,7 +334,7 @@ export function linkedPostService<
 
     async get(scope: Scope, target: LinkedPostTarget, password?: string): Promise<Output> {
       const row = await findTarget(kind, kind.store(scope.db), scope.language, target);
-      if (!canRead(scope.actor, row)) throw notAccessible(kind.singular);
+      if (!canRead(scope.actor, row)) throw domainError(`${kind.singular}-not-accessible`);
       return presentRow(kind, scope.db, scope, row, { jsonLd: true, password });
     },
 
@@ -385,7 +385,7 @@ export function linkedPostService<
           await recordChanges(tx, [{ type: kind.singular, action: "deleted", ...row }]);
           return removed;
         }
-        if (row.status === "trash") throw alreadyTrashed(kind.singular);
+        if (row.status === "trash") throw domainError(`${kind.singular}-is-in-trash`);
         await store.unlinkEvents(row.id);
         const now = new Date();
         const modified = stampsAt(now, scope.site.timezone).local;
@@ -412,7 +412,7 @@ export function linkedPostService<
      * The wire shapes of the given records in a fixed number of queries (missing and trashed ones are left out);
      * password-protected ones are redacted unless the actor may edit them.
      */
-    async presentById(db: Tx, scope: Scope, ids: readonly number[], options: { jsonLd: boolean }) {
+    async loadById(db: Tx, scope: Scope, ids: readonly number[], options: { jsonLd: boolean }) {
       if (ids.length === 0) return new Map<number, Output>();
       const rows = await kind
         .store(db)

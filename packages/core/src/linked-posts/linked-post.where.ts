@@ -5,7 +5,7 @@ import type { LinkedPostWhere } from "./linked-post.kind.ts";
 import type { LinkedPostListQuery } from "./linked-post.schemas.ts";
 import { fieldSearchWhere, searchFragments } from "./linked-post.search.ts";
 
-/** Events in these statuses do not count for `has_events` (reference 3.6); trashed ones are gone. */
+/** Events in these statuses do not count for `has_events` (docs/behaviour.md, "Venues and organizers"); trashed ones are gone. */
 const NOT_COUNTED_EVENT_STATUSES = ["draft", "pending", "trash"];
 
 export interface LinkedPostListContext {
@@ -42,7 +42,7 @@ export function buildLinkedPostWhere(query: LinkedPostFilters, context: LinkedPo
   return { language, AND: conditions };
 }
 
-/** Newest first: post date, then id (reference 6, "Ordering ties"). */
+/** Newest first: post date, then id (docs/behaviour.md, "Venues and organizers"). */
 export const LINKED_POST_ORDER: Array<{ postDateUtc: "desc" } | { id: "desc" }> = [
   { postDateUtc: "desc" },
   { id: "desc" },

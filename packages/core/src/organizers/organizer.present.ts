@@ -1,5 +1,6 @@
-import type { LinkedPostRow, PresentView } from "../linked-posts/linked-post.kind.ts";
+import type { LinkedPostRow } from "../linked-posts/linked-post.kind.ts";
 import { nonEmptyFields, presentJsonLdHead, presentLinkedPost } from "../linked-posts/linked-post.present.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import type { OrganizerJsonLd, OrganizerOutput } from "./organizer.schemas.ts";
 
 /** The columns only organizers have (phone and website are common to venues and organizers). */
@@ -16,7 +17,7 @@ export function presentOrganizerJsonLd(row: OrganizerRow, view: PresentView): Or
   return { ...head, ...nonEmptyFields({ telephone: row.phone, email: row.email, sameAs: row.website }) };
 }
 
-/** An organizer on the wire (reference 2.3): empty fields absent, details hidden while password-protected. */
+/** An organizer on the wire (docs/behaviour.md, "Organizer shape"): empty fields absent, details hidden while password-protected. */
 export function presentOrganizer(row: OrganizerRow, view: PresentView): OrganizerOutput {
   return presentLinkedPost(row, view, "organizer", {
     details: nonEmptyFields({ phone: row.phone, website: row.website, email: row.email }),

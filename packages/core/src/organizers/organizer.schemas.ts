@@ -34,7 +34,7 @@ export const organizerJsonLd = z.object({
 });
 export type OrganizerJsonLd = z.infer<typeof organizerJsonLd>;
 
-/** An organizer on the wire: empty optional fields are absent (reference 2.3). */
+/** An organizer on the wire: empty optional fields are absent (docs/behaviour.md, "Organizer shape"). */
 export const organizerOutput = z
   .object({
     ...linkedPostHeadShape,

@@ -1,10 +1,10 @@
 import type { Db, Tx } from "../db/db.ts";
-import { definedOnly } from "../linked-posts/linked-post.fields.ts";
 import type { LinkedPostKind, LinkedPostStore } from "../linked-posts/linked-post.kind.ts";
 import { linkedPostService } from "../linked-posts/linked-post.service.ts";
 import { LINKED_POST_ORDER } from "../linked-posts/linked-post.where.ts";
+import type { Scope } from "../scope.ts";
+import { definedOnly } from "../shared/fields.ts";
 import { withImage, withImages } from "../shared/images.ts";
-import type { Scope } from "../trpc/context.ts";
 import { type OrganizerColumns, presentOrganizer } from "./organizer.present.ts";
 import type { OrganizerCreateBody, OrganizerOutput, OrganizerUpdateBody } from "./organizer.schemas.ts";
 import { ORGANIZER_SEARCH_COLUMNS } from "./organizer.where.ts";
@@ -61,9 +61,9 @@ export const createOrganizerInTx: (tx: Tx, scope: Scope, input: OrganizerCreateB
  * The wire shapes of organizers by id, in two queries whatever the number of ids. Missing and trashed ids are left
  * out; password-protected organizers are redacted unless the actor may edit them.
  */
-export const presentOrganizersById: (
+export const loadOrganizersById: (
   db: Db,
   scope: Scope,
   ids: readonly number[],
   options: { jsonLd: boolean },
-) => Promise<Map<number, OrganizerOutput>> = organizers.presentById;
+) => Promise<Map<number, OrganizerOutput>> = organizers.loadById;

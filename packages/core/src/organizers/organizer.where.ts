@@ -3,7 +3,7 @@ import type { OrganizerColumns } from "./organizer.present.ts";
 
 /**
  * The organizer columns `search` looks at besides name, description and excerpt, in their `searchText` order
- * (reference 3.7). The list `where` itself is `buildLinkedPostWhere`.
+ * (docs/behaviour.md, "Venues and organizers"). The list `where` itself is `buildLinkedPostWhere`.
  */
 export const ORGANIZER_SEARCH_COLUMNS: ReadonlyArray<TextColumn<LinkedPostColumns & OrganizerColumns>> = [
   "phone",

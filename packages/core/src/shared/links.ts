@@ -56,26 +56,3 @@ export function permalink(
 export function globalId(base: LinkBase, id: number): string {
   return `${siteOrigin(base).replace(/^https?:\/\//, "")}?id=${id}`;
 }
-
-/** A neighbour's link with another page number: page 1 without `page`, as the lists write it. */
-function withPage(link: string, page: number): string {
-  const url = new URL(link);
-  const params = [...url.searchParams].filter(([key]) => key !== "page");
-  const search = new URLSearchParams(page > 1 ? [["page", String(page)], ...params] : params).toString();
-  return `${url.origin}${url.pathname}${search ? `?${search}` : ""}`;
-}
-
-/** The `Link` header of a list page (RFC 8288): next, prev, first and last; undefined for a lone page. */
-export function listLinkHeader(page: {
-  total_pages: number;
-  next_rest_url?: string | undefined;
-  previous_rest_url?: string | undefined;
-}): string | undefined {
-  const neighbour = page.next_rest_url ?? page.previous_rest_url;
-  if (neighbour === undefined) return undefined;
-  const links: Array<[string, string]> = [];
-  if (page.next_rest_url) links.push([page.next_rest_url, "next"]);
-  if (page.previous_rest_url) links.push([page.previous_rest_url, "prev"]);
-  links.push([withPage(neighbour, 1), "first"], [withPage(neighbour, page.total_pages), "last"]);
-  return links.map(([url, rel]) => `<${url}>; rel="${rel}"`).join(", ");
-}

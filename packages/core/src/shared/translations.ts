@@ -7,7 +7,7 @@ export interface Translatable {
   translationGroup: string | null;
 }
 
-/** `{ <language>: <id> }` of the other members of each record's group (language 3.11 / decision 12). */
+/** `{ <language>: <id> }` of the other members of each record's group (docs/behaviour.md, "Languages and translations"). */
 export type Translations = Partial<Record<Language, number>>;
 
 const languageOrder = (language: string) => LANGUAGES.indexOf(language as Language);

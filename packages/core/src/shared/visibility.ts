@@ -25,7 +25,7 @@ export type StatusWhere =
   | { OR: Array<{ status: string } | { authorId: number; status: { not: string } }> };
 
 /**
- * Which statuses a list shows (reference 3.1 `status`): editors see everything but trash unless they ask;
+ * Which statuses a list shows (docs/behaviour.md, "Event lists"): editors see everything but trash unless they ask;
  * others may ask only for `publish` (anything else is 400) and otherwise see published items plus their own
  * unpublished ones.
  */

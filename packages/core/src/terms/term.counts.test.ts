@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { createEventsInBulk } from "../events/event.bulk.service.ts";
-import { deleteEvent } from "../events/event.service.ts";
-import { createEvent, updateEvent } from "../events/event.write.service.ts";
+import { createEventsInBulk } from "../events/event.bulk-create.service.ts";
+import { createEvent } from "../events/event.create.service.ts";
+import { deleteEvent } from "../events/event.delete.service.ts";
+import { updateEvent } from "../events/event.update.service.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { recountTermEvents } from "./term.counts.ts";
 
 describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (provider) => {

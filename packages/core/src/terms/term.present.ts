@@ -4,6 +4,7 @@ import { DEFAULT_PER_PAGE } from "../shared/query.ts";
 import type { Translations } from "../shared/translations.ts";
 import {
   type EmbeddedTerm,
+  keyed,
   TAXONOMY_NAMES,
   type Taxonomy,
   type TermListQuery,
@@ -32,7 +33,7 @@ export function termUrlsOf(links: LinkBase, taxonomy: Taxonomy, row: Pick<TermRo
 /** A presented term whose `taxonomy` is the name of kind `T`. */
 export type TermOf<T extends Taxonomy> = Omit<TermOutput, "taxonomy"> & { taxonomy: (typeof TAXONOMY_NAMES)[T] };
 
-/** A term of `/categories` or `/tags` (reference 2.4(b)), with `parent`; tags leave it out. */
+/** A term of `/categories` or `/tags` (docs/behaviour.md, "Term shapes"), with `parent`; tags leave it out. */
 export function presentTerm<T extends Taxonomy>(
   taxonomy: T,
   row: TermRow,
@@ -55,7 +56,7 @@ export function presentTerm<T extends Taxonomy>(
   };
 }
 
-/** A term as embedded in an event (reference 2.4(a)). */
+/** A term as embedded in an event (docs/behaviour.md, "Term shapes"). */
 export function presentEmbeddedTerm(taxonomy: Taxonomy, row: TermRow, count: number, links: LinkBase): EmbeddedTerm {
   return {
     id: row.id,
@@ -73,11 +74,17 @@ export function presentEmbeddedTerm(taxonomy: Taxonomy, row: TermRow, count: num
   };
 }
 
-/** The links of a list page (reference 3.8): `rest_url` is the bare collection; next and previous keep the query. */
+/** The links of a list page (docs/behaviour.md, "Categories and tags"): `rest_url` is the bare collection; next and previous keep the query. */
 export interface TermPageLinks {
   rest_url: string;
   next_rest_url?: string;
   previous_rest_url?: string;
+}
+
+/** The page fields of a list response. */
+export interface TermListPage extends TermPageLinks {
+  total: number;
+  total_pages: number;
 }
 
 /** The parameters of a list request that differ from their defaults, for the next and previous links. */
@@ -113,4 +120,13 @@ export function termPageLinks(
       ? { previous_rest_url: apiLink(links, base, { page: previousPage > 1 ? previousPage : undefined, ...echoed }) }
       : {}),
   };
+}
+
+/** A list response: the terms under their collection's key, then the page fields in the order of the list schema. */
+export function presentTermList<K extends string, TTerm>(
+  key: K,
+  { items, ...page }: { items: TTerm[] } & TermListPage,
+): Record<K, TTerm[]> & TermListPage {
+  const { total, total_pages, rest_url, ...pageLinks } = page;
+  return { ...keyed(key, items), rest_url, total, total_pages, ...pageLinks };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { languageSchema, mlLanguage } from "../shared/language.ts";
 import { idList, nonEmptyString, page, pathId, perPage, positiveId, wpBoolean } from "../shared/query.ts";
 
-/** Categories and tags (reference 3.8): the schemas both resources share. */
+/** Categories and tags (docs/behaviour.md, "Categories and tags"): the schemas both resources share. */
 
 export type Taxonomy = "category" | "tag";
 
@@ -19,7 +19,7 @@ export const termUrls = z.object({
 });
 export type TermUrls = z.infer<typeof termUrls>;
 
-/** A term as embedded in an event (reference 2.4(a)). */
+/** A term as embedded in an event (docs/behaviour.md, "Term shapes"). */
 export const embeddedTermOutput = z
   .object({
     id: z.number().int(),
@@ -39,7 +39,7 @@ export const embeddedTermOutput = z
 export type EmbeddedTerm = z.infer<typeof embeddedTermOutput>;
 
 /**
- * A category from `/categories` (reference 2.4(b)) plus its language and translations; tags drop `parent`.
+ * A category from `/categories` (docs/behaviour.md, "Term shapes") plus its language and translations; tags drop `parent`.
  * `count` is the number of published events of the term in its language.
  */
 export const termOutput = z.object({
@@ -63,7 +63,7 @@ export function keyed<K extends string, V>(key: K, value: V): Record<K, V> {
   return { [key]: value } as Record<K, V>;
 }
 
-/** `{ <key>: [...], rest_url, total, total_pages, next_rest_url?, previous_rest_url? }` (reference 3.8). */
+/** `{ <key>: [...], rest_url, total, total_pages, next_rest_url?, previous_rest_url? }` (docs/behaviour.md, "Categories and tags"). */
 export function termListEnvelope<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({
     ...keyed(key, z.array(item)),

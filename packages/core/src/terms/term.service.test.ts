@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
 import { recountTermEvents } from "./term.counts.ts";
-import { findTermIdsForFilter, presentTermsById, resolveTermIdsForWrite } from "./term.service.ts";
+import { findTermIdsForFilter, loadTermsById, resolveTermIdsForWrite } from "./term.lookup.ts";
 
 const API = "http://calendar.test/cal/events/v1";
 
@@ -54,9 +54,9 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
     await recountTermEvents(db);
   });
 
-  describe("presentTermsById", () => {
+  describe("loadTermsById", () => {
     it("presents the known ids as embedded terms with their published-event count", async () => {
-      const terms = await presentTermsById(db, scope("en"), "category", [ids.jazz, ids.jazz, 999_999]);
+      const terms = await loadTermsById(db, scope("en"), "category", [ids.jazz, ids.jazz, 999_999]);
       expect([...terms.keys()]).toEqual([ids.jazz]);
       expect(terms.get(ids.jazz)).toEqual({
         id: ids.jazz,
@@ -79,7 +79,7 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
     });
 
     it("answers an empty map for no ids", async () => {
-      expect(await presentTermsById(db, scope("en"), "tag", [])).toEqual(new Map());
+      expect(await loadTermsById(db, scope("en"), "tag", [])).toEqual(new Map());
     });
   });
 

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
+import { isRedacted } from "../auth/password-protection.ts";
 import { type RecordChange, recordChanges } from "../changes/change.record.ts";
 import type { ChangeAction } from "../changes/change.schemas.ts";
 import type { Tx } from "../db/db.ts";
-import { DomainError, invalidParam, invalidParams } from "../errors.ts";
-import { isRedacted } from "../linked-posts/linked-post.access.ts";
-import { isRace, pauseBefore, TIMING } from "../linked-posts/linked-post.transaction.ts";
+import { runWrite } from "../db/write.ts";
+import { type DomainError, domainError, invalidParam, invalidParams } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import type { LinkBase } from "../shared/links.ts";
 import { totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
-import { idsInLanguage, type Translations, translationsOf } from "../shared/translations.ts";
-import type { Scope } from "../trpc/context.ts";
+import { type Translations, translationsOf } from "../shared/translations.ts";
 import { readTermPage } from "./term.document.ts";
-import { presentEmbeddedTerm, type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
-import type { EmbeddedTerm, Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
-import { type Client, type TermRow, type TermStore, termStore } from "./term.store.ts";
+import { type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
+import type { Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
+import { type Client, slugTaken, type TermRow, type TermStore, termStore } from "./term.store.ts";
 import { nameKeyOf } from "./term.where.ts";
 
 /** What the shared term logic needs to know of categories or tags. */
@@ -49,7 +49,7 @@ async function findById(store: TermStore, id: number): Promise<TermRow | undefin
   return row;
 }
 
-/** The term with this id (any language), or 400 naming `id` (reference 3.8: unknown ids are invalid parameters). */
+/** The term with this id (any language), or 400 naming `id` (docs/behaviour.md, "Categories and tags": unknown ids are invalid parameters). */
 async function requireTerm(store: TermStore, resource: TermResource<unknown>, id: number): Promise<TermRow> {
   const row = await findById(store, id);
   if (!row) throw invalidParam("id", `No ${resource.noun} has this id.`);
@@ -117,40 +117,24 @@ export async function getTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>
 
 // Writes
 
-const RACE_ATTEMPTS = 20;
-
 /** The PostgreSQL advisory lock that queues term writes (an arbitrary key, used for nothing else). */
 const TERM_WRITE_LOCK = 7_301_002;
 
 /**
- * Runs a term write with no concurrent term write in between, again when a concurrent write got in first: the name
- * check has no unique index behind it. SQLite runs it serializable (it has one writer anyway). On PostgreSQL every
- * term write queues on an advisory lock and then runs read-committed, so each statement after the lock sees every
- * earlier term write: serializable would keep the snapshot taken before the wait, and each queued write would then
- * fail on the change version that the one before it advanced. The next attempt sees the other write and answers
+ * Runs a term write with no concurrent term write in between, again when a concurrent write got in first (`runWrite`):
+ * the name check has no unique index behind it. SQLite runs it serializable (it has one writer anyway). On PostgreSQL
+ * every term write queues on an advisory lock and then runs read-committed, so each statement after the lock sees
+ * every earlier term write: serializable would keep the snapshot taken before the wait, and each queued write would
+ * then fail on the change version that the one before it advanced. The next attempt sees the other write and answers
  * `term_exists` or a 400 for a term now gone, or picks another slug.
  */
-async function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T>): Promise<T> {
+function serializedTermWrite<T>(scope: Scope, write: (tx: Tx) => Promise<T>): Promise<T> {
   const { db, provider } = scope;
-  const queued = async (tx: Tx) => {
-    if (provider === "postgres")
-      await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
+  if (provider !== "postgres") return runWrite(db, write, { serializable: true });
+  return runWrite(db, async (tx) => {
+    await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${TERM_WRITE_LOCK})`;
     return write(tx);
-  };
-  // PostgreSQL's default isolation is read committed. A burst of writes queued on the lock waits longer than
-  // Prisma's default limits, as other writes do.
-  const isolation = provider === "postgres" ? TIMING : { ...TIMING, isolationLevel: "Serializable" as const };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.$transaction(queued, isolation);
-    } catch (error) {
-      if (!isRace(error)) throw error;
-      if (attempt >= RACE_ATTEMPTS) {
-        throw new DomainError(409, "term_conflict", "The term was changed by another request at the same time.");
-      }
-      await pauseBefore(attempt);
-    }
-  }
+  });
 }
 
 /** Terms are public: the feed shows their changes to everyone. */
@@ -159,9 +143,7 @@ function termChange<TTerm>(resource: TermResource<TTerm>, row: TermRow, action: 
 }
 
 function termExists(existing: TermRow): DomainError {
-  return new DomainError(400, "term_exists", "A term with the name provided already exists in this taxonomy.", {
-    term_id: existing.id,
-  });
+  return domainError("term_exists", undefined, { term_id: existing.id });
 }
 
 /** The parent id to store: 0 (none) or an existing category of the same language; else 400 naming `parent`. */
@@ -224,11 +206,6 @@ async function assertNoCycle(store: TermStore, term: TermRow, parentId: number |
   }
 }
 
-function slugTaken(store: TermStore, language: string, exceptId?: number) {
-  return async (slug: string) =>
-    (await store.count({ language, slug, ...(exceptId === undefined ? {} : { id: { not: exceptId } }) })) > 0;
-}
-
 /** `POST /categories`: a new term in the request's language (201). Needs `manage_categories`. */
 export function createTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, body: TermCreateBody): Promise<TTerm> {
   const language = scope.language;
@@ -257,7 +234,7 @@ async function checkedSlug(store: TermStore, term: TermRow, slug: string | undef
   if (slug === undefined) return undefined;
   const wanted = slugify(slug);
   if (await slugTaken(store, term.language, term.id)(wanted)) {
-    throw new DomainError(400, "duplicate_term_slug", `The slug “${wanted}” is already in use by another term.`);
+    throw domainError("duplicate_term_slug", { slug: wanted });
   }
   return wanted;
 }
@@ -289,7 +266,7 @@ export function updateTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
 }
 
 /**
- * `DELETE /categories/{id}`: permanent (reference decision 10); answers the term as it was. The term's event links
+ * `DELETE /categories/{id}`: permanent (docs/behaviour.md, "Deleting"); answers the term as it was. The term's event links
  * go with it and its children move up to its parent. Needs `manage_categories`.
  */
 export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, id: number): Promise<TTerm> {
@@ -302,98 +279,4 @@ export function deleteTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, i
     await recordChanges(tx, [termChange(resource, term, "deleted")]);
     return presented;
   });
-}
-
-// For events
-
-/** Embedded terms (reference 2.4(a)) of a batch of ids, by id; unknown ids are absent. A fixed number of queries. */
-export async function presentTermsById(
-  db: Client,
-  scope: Scope,
-  taxonomy: Taxonomy,
-  ids: readonly number[],
-): Promise<Map<number, EmbeddedTerm>> {
-  if (!ids.length) return new Map();
-  const store = termStore(db, taxonomy);
-  const rows = await store.find({ id: { in: [...new Set(ids)] } });
-  return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, row.eventCount, scope.links)]));
-}
-
-/** The ids of named terms in `language`, creating the missing ones (first spelling wins). */
-async function idsOfNames(store: TermStore, names: readonly string[], language: string): Promise<Map<string, number>> {
-  const keys = [...new Set(names.map(nameKeyOf))];
-  if (!keys.length) return new Map();
-  const existing = await store.find({ language, nameKey: { in: keys } }, { orderBy: [{ id: "asc" }] });
-  const idOfKey = new Map<string, number>();
-  for (const row of existing) if (!idOfKey.has(row.nameKey)) idOfKey.set(row.nameKey, row.id);
-  for (const name of names) {
-    const nameKey = nameKeyOf(name);
-    if (idOfKey.has(nameKey)) continue;
-    const slug = await uniqueSlug(slugify(name), slugTaken(store, language));
-    const created = await store.create({
-      name,
-      nameKey,
-      slug,
-      description: "",
-      parentId: null,
-      language,
-      translationGroup: null,
-    });
-    idOfKey.set(nameKey, created.id);
-  }
-  return idOfKey;
-}
-
-/**
- * The term ids an event write links (`categories`/`tags`), in the scope's language (the event's): a number is an
- * existing term id (unknown ones are skipped, as the reference does; one of another language becomes its group's
- * member in the event's language when there is one); a string is a name, matched case-insensitively in that
- * language or created in the caller's transaction (no `manage_categories` needed: the event write's own checks
- * apply). Duplicates are removed, the order is kept. A concurrent creation of the same term surfaces as a unique
- * violation (P2002) for the caller's transaction to retry.
- */
-export async function resolveTermIdsForWrite(
-  tx: Tx,
-  scope: Scope,
-  taxonomy: Taxonomy,
-  refs: ReadonlyArray<number | string>,
-): Promise<number[]> {
-  const store = termStore(tx, taxonomy);
-  const ids = refs.filter((ref): ref is number => typeof ref === "number");
-  const names = refs.filter((ref): ref is string => typeof ref === "string");
-  const rows = ids.length ? await store.find({ id: { in: [...new Set(ids)] } }) : [];
-  const idFor = await idsInLanguage(rows, scope.language, (groups) =>
-    store.find({ translationGroup: { in: groups }, language: scope.language }),
-  );
-  const idOfName = await idsOfNames(store, names, scope.language);
-  const resolved = refs.flatMap((ref) => {
-    const id = typeof ref === "number" ? idFor.get(ref) : idOfName.get(nameKeyOf(ref));
-    return id === undefined ? [] : [id];
-  });
-  return [...new Set(resolved)];
-}
-
-/**
- * The term ids of an event list filter (`categories`/`tags`): each reference is a slug in the scope's language
- * first, then an id of the taxonomy. Any unknown reference is a 400 naming `param`.
- */
-export async function findTermIdsForFilter(
-  db: Client,
-  scope: Scope,
-  taxonomy: Taxonomy,
-  refs: ReadonlyArray<number | string>,
-  param: string,
-): Promise<number[]> {
-  const store = termStore(db, taxonomy);
-  const slugOf = (ref: number | string) => slugify(String(ref));
-  const bySlug = await store.find({ language: scope.language, slug: { in: refs.map(slugOf) } });
-  const idOfSlug = new Map(bySlug.map((row) => [row.slug, row.id]));
-  const numbers = refs.filter((ref): ref is number => typeof ref === "number" && !idOfSlug.has(slugOf(ref)));
-  const byId = new Set(numbers.length ? (await store.find({ id: { in: numbers } })).map((row) => row.id) : []);
-  const resolved = refs.map(
-    (ref) => idOfSlug.get(slugOf(ref)) ?? (typeof ref === "number" && byId.has(ref) ? ref : undefined),
-  );
-  const unknown = refs.filter((_ref, index) => resolved[index] === undefined);
-  if (unknown.length) throw invalidParam(param, `Unknown term(s): ${unknown.join(", ")}.`);
-  return [...new Set(resolved.filter((id): id is number => id !== undefined))];
 }

@@ -128,3 +128,9 @@ function tagStore(client: Client): TermStore {
 export function termStore(client: Client, taxonomy: Taxonomy): TermStore {
   return taxonomy === "category" ? categoryStore(client) : tagStore(client);
 }
+
+/** Is a slug of this language taken (by another term than `exceptId`)? For `uniqueSlug`. */
+export function slugTaken(store: TermStore, language: string, exceptId?: number) {
+  return async (slug: string) =>
+    (await store.count({ language, slug, ...(exceptId === undefined ? {} : { id: { not: exceptId } }) })) > 0;
+}

@@ -11,7 +11,7 @@ export function nameKeyOf(name: string): string {
 /** Slugs hold only letters, digits, marks and hyphens, so a search with LIKE's special characters never hits one. */
 const LIKE_SPECIAL = /[%_\\]/;
 
-/** `search`: a substring of the name or of the slug, case- and accent-insensitive (reference 3.8). */
+/** `search`: a substring of the name or of the slug, case- and accent-insensitive (docs/behaviour.md, "Categories and tags"). */
 export function termSearchWhere(search: string): TermWhere {
   const slugPart = search.normalize("NFC").trim().toLowerCase();
   return {

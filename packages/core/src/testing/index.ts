@@ -2,8 +2,9 @@ import { afterAll, beforeAll } from "vitest";
 import { type Actor, ROLES, type Role } from "../auth/roles.ts";
 import type { Db, Provider } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import type { Scope } from "../trpc/context.ts";
+import type { Site } from "../trpc/context.ts";
 import { createUser } from "../users/users.service.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
@@ -36,7 +37,12 @@ export async function createTestActor(db: Db, login: string, role: Role): Promis
 }
 
 /** What a service receives for a request by `actor` in `language` (a UTC site under a test API root). */
-export function testScope(database: TestDatabase, actor: Actor, language: Language = "en"): Scope {
+export function testScope(
+  database: TestDatabase,
+  actor: Actor,
+  language: Language = "en",
+  site: Site = { timezone: "UTC" },
+): Scope {
   const { db, provider } = database.handle;
   return {
     db,
@@ -44,7 +50,7 @@ export function testScope(database: TestDatabase, actor: Actor, language: Langua
     actor,
     language,
     links: { apiRoot: "http://calendar.test/cal/events/v1" },
-    site: { timezone: "UTC" },
+    site,
   };
 }
 

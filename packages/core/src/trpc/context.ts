@@ -1,13 +1,22 @@
 import type { Actor } from "../auth/roles.ts";
 import type { UnchangedSince } from "../changes/change.record.ts";
 import type { Db, Provider } from "../db/db.ts";
+import type { Scope } from "../scope.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
-import { type LinkBase, listLinkHeader } from "../shared/links.ts";
 
-/** What a REST response carries besides its body; the REST adapter's `responseMeta` sends it. */
-export interface RestResponse {
-  status?: number;
-  headers: Record<string, string>;
+/**
+ * What a procedure tells the REST transport besides its body; `apps/api/src/rest/` implements it (HTTP headers and
+ * path encoding stay there). Null on the tRPC transport.
+ */
+export interface RestTransport {
+  /** The HTTP status of a success (201 on creates). */
+  setStatus(status: number): void;
+  /** A list page: its totals and neighbours. */
+  listPage(page: ListPage): void;
+  /** An item's `modified_utc` (`YYYY-MM-DD HH:MM:SS` in UTC). */
+  lastModified(modifiedUtc: string): void;
+  /** The input with the parameters of `path` (an operation path, `/events/{id}`) as the procedure reads them. */
+  decodePathParams(input: unknown, path: string): unknown;
 }
 
 /** Settings of the site that services need. */
@@ -41,23 +50,13 @@ export interface Context {
   pathLanguage: Language | null;
   /** The request's API root without a trailing slash, e.g. `http://127.0.0.1:3000/de/cal/events/v1`. @internal */
   apiRoot: string;
-  /** Status and headers for the REST response; null on the tRPC transport. @internal */
-  rest: RestResponse | null;
+  /** What the procedure tells the REST transport; null on the tRPC transport. @internal */
+  rest: RestTransport | null;
   /**
    * Records the request's `If-Match` / `If-Unmodified-Since` held for, checked at a change version: its writes of
    * them are refused if another write changed them since (see `withUnchangedRecords`). @internal
    */
   unchangedRecords?: readonly UnchangedSince[] | undefined;
-}
-
-/** What a service needs from a request: database, actor, language, link base and site settings. */
-export interface Scope {
-  db: Db;
-  provider: Provider;
-  actor: Actor;
-  language: Language;
-  links: LinkBase;
-  site: Site;
 }
 
 export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
@@ -73,7 +72,7 @@ export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
 
 /** Sets the REST status (201 on creates); nothing on tRPC. */
 export function setRestStatus(ctx: Context, status: number): void {
-  if (ctx.rest) ctx.rest.status = status;
+  ctx.rest?.setStatus(status);
 }
 
 /** What a list page tells about its neighbours. */
@@ -84,23 +83,12 @@ export interface ListPage {
   previous_rest_url?: string | undefined;
 }
 
-/**
- * The four total headers of a list response (WordPress and TEC names), and its `Link` header (RFC 8288) when it
- * has neighbours: `next`/`prev` are the page's own links, `first`/`last` the same with another page number.
- */
+/** A list's totals and neighbours, for the REST headers; nothing on tRPC. */
 export function setListHeaders(ctx: Context, page: ListPage): void {
-  if (!ctx.rest) return;
-  Object.assign(ctx.rest.headers, {
-    "X-WP-Total": String(page.total),
-    "X-WP-TotalPages": String(page.total_pages),
-    "X-TEC-Total": String(page.total),
-    "X-TEC-TotalPages": String(page.total_pages),
-  });
-  const link = listLinkHeader(page);
-  if (link) ctx.rest.headers.Link = link;
+  ctx.rest?.listPage(page);
 }
 
-/** The `Last-Modified` of an item (its `modified_utc`, `YYYY-MM-DD HH:MM:SS` in UTC). */
+/** An item's `Last-Modified`, for the REST header; nothing on tRPC. */
 export function setLastModified(ctx: Context, modifiedUtc: string): void {
-  if (ctx.rest) ctx.rest.headers["Last-Modified"] = new Date(`${modifiedUtc.replace(" ", "T")}Z`).toUTCString();
+  ctx.rest?.lastModified(modifiedUtc);
 }

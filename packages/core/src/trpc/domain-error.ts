@@ -2,39 +2,53 @@ import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../db/availability.ts";
-import { DomainError, invalidParams, missingParams } from "../errors.ts";
+import type { ErrorCode, ErrorStatus } from "../errors.catalogue.ts";
+import { DomainError, domainError, invalidParams, missingParams } from "../errors.ts";
 
 /** The wire form of a domain error inside tRPC's `error.data.domain`. */
 export interface DomainErrorData {
-  code: string;
+  code: ErrorCode;
   message: string;
   status: number;
   [extra: string]: unknown;
 }
 
-const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+/** The tRPC code of every status of the catalogue (a status added there fails to compile until it is mapped here). */
+const TRPC_CODE_BY_STATUS: Record<ErrorStatus, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
+  408: "TIMEOUT",
   409: "CONFLICT",
   410: "NOT_FOUND",
   412: "PRECONDITION_FAILED",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  431: "BAD_REQUEST",
+  500: "INTERNAL_SERVER_ERROR",
   503: "SERVICE_UNAVAILABLE",
 };
 
-export function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
-  return TRPC_CODE_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");
+function isErrorStatus(status: number): status is ErrorStatus {
+  return status in TRPC_CODE_BY_STATUS;
 }
 
-export const databaseUnavailable = () =>
-  new DomainError(503, "rest_database_unavailable", "The database is unavailable right now; try again shortly.");
+export function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
+  if (isErrorStatus(status)) return TRPC_CODE_BY_STATUS[status];
+  return status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+}
 
-export const noRoute = () =>
-  new DomainError(404, "rest_no_route", "No route was found matching the URL and request method.");
+export const databaseUnavailable = () => domainError("rest_database_unavailable");
+
+export const noRoute = () => domainError("rest_no_route");
+
+/**
+ * The transport a failure is answered on. On REST, a path parameter (`id`) that does not parse means that the URL
+ * matches no route (404 `rest_no_route`, as WordPress' route patterns answer); over tRPC it is an invalid parameter.
+ */
+export type Transport = "rest" | "trpc";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -44,8 +58,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Input validation failures in WordPress' order: any required parameter that is absent gives
  * `rest_missing_callback_param` naming all of them; otherwise `rest_invalid_param` with a reason per parameter.
  */
-function fromZodError(error: ZodError, input: unknown): DomainError {
-  if (error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === "id")) return noRoute();
+function fromZodError(error: ZodError, input: unknown, transport: Transport): DomainError {
+  if (transport === "rest" && error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === "id")) {
+    return noRoute();
+  }
   const given = isRecord(input) ? input : {};
   const missing = new Set<string>();
   const invalid: Record<string, string> = {};
@@ -64,22 +80,21 @@ function fromZodError(error: ZodError, input: unknown): DomainError {
 const FROM_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, () => DomainError>> = {
   NOT_FOUND: noRoute,
   METHOD_NOT_SUPPORTED: noRoute,
-  PARSE_ERROR: () => new DomainError(400, "rest_invalid_json", "Invalid JSON body passed."),
-  UNSUPPORTED_MEDIA_TYPE: () =>
-    new DomainError(415, "rest_unsupported_media_type", "The request body must be JSON or form-encoded."),
-  PAYLOAD_TOO_LARGE: () => new DomainError(413, "rest_payload_too_large", "The request body is too large."),
+  PARSE_ERROR: () => domainError("rest_invalid_json"),
+  UNSUPPORTED_MEDIA_TYPE: () => domainError("rest_unsupported_media_type", { expected: "JSON or form-encoded" }),
+  PAYLOAD_TOO_LARGE: () => domainError("rest_payload_too_large"),
 };
 
 /** Whatever went wrong, as the domain error the client sees. Unknown failures become an opaque 500. */
-export function toDomainError(error: TRPCError, input: unknown): DomainError {
+export function toDomainError(error: TRPCError, input: unknown, transport: Transport): DomainError {
   const { cause } = error;
   if (cause instanceof DomainError) return cause;
-  if (cause instanceof ZodError) return fromZodError(cause, input);
+  if (cause instanceof ZodError) return fromZodError(cause, input, transport);
   const known = FROM_TRPC_CODE[error.code];
   if (known) return known();
   if (error.code === "BAD_REQUEST") return invalidParams({ body: error.message });
   if (isDatabaseUnavailable(cause)) return databaseUnavailable();
-  return new DomainError(500, "rest_internal_error", "Internal server error.");
+  return domainError("rest_internal_error");
 }
 
 export function domainErrorData(error: DomainError): DomainErrorData {

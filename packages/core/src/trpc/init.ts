@@ -22,8 +22,8 @@ const t = initTRPC
   .create({
     // No stack trace is ever sent (see below), so tRPC need not render one for every error.
     isDev: false,
-    errorFormatter({ shape, error, input }) {
-      const domain = toDomainError(error, input);
+    errorFormatter({ shape, error, input, ctx }) {
+      const domain = toDomainError(error, input, ctx?.rest ? "rest" : "trpc");
       // Never send a stack trace, in any environment.
       const { stack: _stack, ...data } = shape.data;
       // The tRPC code and status follow the domain error (a database outage is a 503, not a 500).
@@ -41,30 +41,12 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-/** trpc-to-openapi passes path parameters still percent-encoded (mcampa/trpc-to-openapi#166): decode them. */
+/** Path parameters reach the procedure as the REST transport decodes them (see `RestTransport.decodePathParams`). */
 const decodePathParams = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
   const path = meta?.openapi?.path;
-  if (!ctx.rest || !path?.includes("{")) return next();
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
-  return next({
-    getRawInput: async () => {
-      const raw = await getRawInput();
-      if (typeof raw !== "object" || raw === null) return raw;
-      const decoded: Record<string, unknown> = { ...raw };
-      for (const name of names) {
-        const value = decoded[name];
-        if (typeof value !== "string") continue;
-        try {
-          decoded[name] = decodeURIComponent(value);
-        } catch {
-          throw new DomainError(400, "rest_invalid_param", `Invalid parameter(s): ${name}`, {
-            params: { [name]: "Malformed percent-encoding." },
-          });
-        }
-      }
-      return decoded;
-    },
-  });
+  const rest = ctx.rest;
+  if (!rest || !path?.includes("{")) return next();
+  return next({ getRawInput: async () => rest.decodePathParams(await getRawInput(), path) });
 });
 
 /** Domain errors leave a procedure as TRPCErrors whose code matches their HTTP status. */

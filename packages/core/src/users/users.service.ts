@@ -2,7 +2,7 @@ import { type Actor, type Role, roleSchema } from "../auth/roles.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Db, Tx } from "../db/db.ts";
-import { DomainError, parseOrThrow, unauthorized } from "../errors.ts";
+import { type DomainError, domainError, parseOrThrow, unauthorized } from "../errors.ts";
 import { type CreateTokenInput, type CreateUserInput, createTokenInput, createUserInput } from "./users.schemas.ts";
 
 export interface IssuedToken {
@@ -13,7 +13,7 @@ export interface IssuedToken {
 }
 
 function userNotFound(login: string): DomainError {
-  return new DomainError(404, "user_not_found", `No user with the login "${login}".`);
+  return domainError("user_not_found", { login });
 }
 
 /** Creates a user and its first token (returned once, stored hashed), in one transaction. */
@@ -22,7 +22,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<Issued
   const token = generateToken();
   return db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { login: data.login } })) {
-      throw new DomainError(409, "user_exists", `A user with the login "${data.login}" already exists.`);
+      throw domainError("user_exists", { login: data.login });
     }
     const user = await tx.user.create({
       data: {
@@ -94,7 +94,7 @@ export async function revokeTokens(db: Db, target: TokenTarget): Promise<number>
     "tokenId" in target ? { id: target.tokenId, revokedAt: null } : { user: { login: target.login }, revokedAt: null };
   const { count } = await db.apiToken.updateMany({ where, data: { revokedAt: new Date() } });
   if (count === 0) {
-    throw new DomainError(404, "token_not_found", "No active token matches.");
+    throw domainError("token_not_found");
   }
   return count;
 }
@@ -115,7 +115,7 @@ export async function setUserRole(db: Db, login: string, role: Role): Promise<{ 
 async function requireAnotherAdministrator(tx: Tx, userId: number): Promise<void> {
   const others = await tx.user.count({ where: { role: "administrator", id: { not: userId } } });
   if (others === 0) {
-    throw new DomainError(409, "last_administrator", "This is the only administrator; make another one first.");
+    throw domainError("last_administrator");
   }
 }
 
@@ -141,17 +141,15 @@ export async function deleteUser(
     const total = counts.events + counts.venues + counts.organizers;
     if (reassignTo === undefined) {
       if (total > 0) {
-        throw new DomainError(
-          409,
-          "user_owns_content",
-          `"${login}" owns ${counts.events} event(s), ${counts.venues} venue(s) and ${counts.organizers} organizer(s); give --reassign <administrator login> to hand them over.`,
-        );
+        throw domainError("user_owns_content", { login, ...counts });
       }
     } else {
       const heir = await tx.user.findUnique({ where: { login: reassignTo } });
       if (!heir) throw userNotFound(reassignTo);
       if (heir.role !== "administrator" || heir.id === user.id) {
-        throw new DomainError(400, "cli_usage", `--reassign must name another administrator; "${reassignTo}" is not.`);
+        throw domainError("cli_usage", {
+          reason: `--reassign must name another administrator; "${reassignTo}" is not.`,
+        });
       }
       const data = { authorId: heir.id };
       await tx.event.updateMany({ where: owned, data });

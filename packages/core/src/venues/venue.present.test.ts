@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PresentView } from "../linked-posts/linked-post.kind.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import { presentVenue, type VenueRow } from "./venue.present.ts";
 
 const row: VenueRow = {

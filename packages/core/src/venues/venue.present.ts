@@ -1,5 +1,6 @@
-import type { LinkedPostRow, PresentView } from "../linked-posts/linked-post.kind.ts";
+import type { LinkedPostRow } from "../linked-posts/linked-post.kind.ts";
 import { nonEmptyFields, presentJsonLdHead, presentLinkedPost } from "../linked-posts/linked-post.present.ts";
+import type { PresentView } from "../shared/present-view.ts";
 import type { VenueJsonLd, VenueOutput } from "./venue.schemas.ts";
 
 /** The columns only venues have. */
@@ -40,7 +41,7 @@ export function presentVenueJsonLd(row: VenueRow, view: PresentView): VenueJsonL
   };
 }
 
-/** A venue on the wire (reference 2.2): empty fields absent, details hidden while password-protected. */
+/** A venue on the wire (docs/behaviour.md, "Venue shape"): empty fields absent, details hidden while password-protected. */
 export function presentVenue(row: VenueRow, view: PresentView): VenueOutput {
   return presentLinkedPost(row, view, "venue", {
     details: nonEmptyFields({

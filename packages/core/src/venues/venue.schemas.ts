@@ -54,7 +54,7 @@ export const venueJsonLd = z.object({
 });
 export type VenueJsonLd = z.infer<typeof venueJsonLd>;
 
-/** A venue on the wire: empty optional fields are absent (reference 2.2). */
+/** A venue on the wire: empty optional fields are absent (docs/behaviour.md, "Venue shape"). */
 export const venueOutput = z
   .object({
     ...linkedPostHeadShape,

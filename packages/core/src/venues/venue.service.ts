@@ -1,10 +1,10 @@
 import type { Db, Tx } from "../db/db.ts";
-import { definedOnly } from "../linked-posts/linked-post.fields.ts";
 import type { LinkedPostKind, LinkedPostStore } from "../linked-posts/linked-post.kind.ts";
 import { linkedPostService } from "../linked-posts/linked-post.service.ts";
 import { LINKED_POST_ORDER } from "../linked-posts/linked-post.where.ts";
+import type { Scope } from "../scope.ts";
+import { definedOnly } from "../shared/fields.ts";
 import { withImage, withImages } from "../shared/images.ts";
-import type { Scope } from "../trpc/context.ts";
 import { presentVenue, type VenueColumns } from "./venue.present.ts";
 import type { VenueCreateBody, VenueOutput, VenueUpdateBody } from "./venue.schemas.ts";
 import { VENUE_SEARCH_COLUMNS } from "./venue.where.ts";
@@ -85,9 +85,9 @@ export const createVenueInTx: (tx: Tx, scope: Scope, input: VenueCreateBody) => 
  * The wire shapes of venues by id, in two queries whatever the number of ids. Missing and trashed ids are left
  * out; password-protected venues are redacted unless the actor may edit them.
  */
-export const presentVenuesById: (
+export const loadVenuesById: (
   db: Db,
   scope: Scope,
   ids: readonly number[],
   options: { jsonLd: boolean },
-) => Promise<Map<number, VenueOutput>> = venues.presentById;
+) => Promise<Map<number, VenueOutput>> = venues.loadById;

@@ -3,7 +3,7 @@ import type { VenueColumns } from "./venue.present.ts";
 
 /**
  * The venue columns `search` looks at besides name, description and excerpt, in their `searchText` order
- * (reference 3.6: the country is not searched). The list `where` itself is `buildLinkedPostWhere`.
+ * (docs/behaviour.md, "Venues and organizers": the country is not searched). The list `where` itself is `buildLinkedPostWhere`.
  */
 export const VENUE_SEARCH_COLUMNS: ReadonlyArray<TextColumn<LinkedPostColumns & VenueColumns>> = [
   "address",

@@ -2,7 +2,7 @@ import { requireCapability } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import { readChangeVersion } from "../changes/change-version.ts";
 import type { Db } from "../db/db.ts";
-import { DomainError, invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import { resolveWebhookTarget, type WebhookTargetPolicy, WebhookTargetRefused } from "./webhook.address.ts";
 import { presentWebhook } from "./webhook.present.ts";
@@ -24,7 +24,7 @@ export interface WebhookScope {
   policy: WebhookTargetPolicy;
 }
 
-const notFound = () => new DomainError(404, "rest_webhook_invalid_id", "No webhook subscription with this id.");
+const notFound = () => domainError("rest_webhook_invalid_id");
 
 /** Refuses a URL the deliveries could not be sent to (form, scheme, or an address that is not public): 400 `url`. */
 async function checkUrl(url: string, policy: WebhookTargetPolicy): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/db.ts";
-import { DomainError } from "../errors.ts";
+import { domainError } from "../errors.ts";
 
 /** Each round of a clash lets at least one writer through; the pause between attempts spreads the others out. */
 const MAX_ATTEMPTS = 20;
@@ -84,7 +84,7 @@ async function withRetries<T>(db: Db, work: (tx: Tx) => Promise<T>, options: Wri
     } catch (error) {
       if (!isRace(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) {
-        throw new DomainError(409, "rest_conflict", "A concurrent request changed the same records; try again.");
+        throw domainError("rest_conflict");
       }
       await pauseBefore(attempt);
     }

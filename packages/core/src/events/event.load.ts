@@ -1,16 +1,12 @@
-import { canEdit } from "../auth/capabilities.ts";
-import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import { passwordMatches } from "../linked-posts/linked-post.access.ts";
-import { presentOrganizersById } from "../organizers/organizer.service.ts";
+import { loadOrganizersById } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { presentTermsById } from "../terms/term.service.ts";
-import type { Scope } from "../trpc/context.ts";
-import { presentVenuesById } from "../venues/venue.service.ts";
-import { eventNotFound } from "./event.errors.ts";
+import { loadTermsById } from "../terms/term.lookup.ts";
+import { loadVenuesById } from "../venues/venue.service.ts";
 import { type EventRelations, presentEvent } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow, withEventLinks } from "./event.rows.ts";
 import type { EventOutput } from "./event.schemas.ts";
@@ -30,25 +26,25 @@ export async function eventRelations(
   const { db } = scope;
   const idsOf = (pick: (row: EventRow) => number[]) => uniqueIds(rows.flatMap(pick));
   const [venues, organizers, categories, tags, translations] = await Promise.all([
-    presentVenuesById(
+    loadVenuesById(
       db,
       scope,
       idsOf((row) => row.venues.map((link) => link.venueId)),
       { jsonLd },
     ),
-    presentOrganizersById(
+    loadOrganizersById(
       db,
       scope,
       idsOf((row) => row.organizers.map((link) => link.organizerId)),
       { jsonLd },
     ),
-    presentTermsById(
+    loadTermsById(
       db,
       scope,
       "category",
       idsOf((row) => row.categories.map((link) => link.categoryId)),
     ),
-    presentTermsById(
+    loadTermsById(
       db,
       scope,
       "tag",
@@ -64,12 +60,6 @@ export async function eventRelations(
   return { venues, organizers, categories, tags, translations };
 }
 
-/** May the actor see the protected details of this event (no password, the right one, or edit rights)? */
-export function isUnlocked(actor: Actor, row: EventRow, password: string | undefined): boolean {
-  if (row.password === "" || canEdit(actor, row)) return true;
-  return password !== undefined && passwordMatches(row.password, password);
-}
-
 export async function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput): Promise<EventRow | null> {
   const row = await db.event.findUnique({ where, ...EVENT_COLUMNS });
   if (!row) return null;
@@ -78,9 +68,9 @@ export async function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput):
 }
 
 /** An event as written or deleted: never redacted (the writer may edit it). */
-export async function presentEventById(scope: Scope, id: number): Promise<EventOutput> {
+export async function loadEventById(scope: Scope, id: number): Promise<EventOutput> {
   const row = await loadEventRow(scope.db, { id });
-  if (!row) throw eventNotFound(id);
+  if (!row) throw domainError("rest-event-not-found", { id: id });
   return presentEvent(row, await eventRelations(scope, [row], false), scope.links, { redacted: false });
 }
 

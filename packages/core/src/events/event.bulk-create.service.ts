@@ -3,22 +3,22 @@ import { canRead, requireCapability } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
-import { invalidParam, parseOrThrow } from "../errors.ts";
+import { runWrite } from "../db/write.ts";
+import { domainError, invalidParam, parseOrThrow } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import { runWrite } from "../linked-posts/linked-post.transaction.ts";
+import type { Scope } from "../scope.ts";
 import { insertRows, insertRowsReturning } from "../shared/bulk-insert.ts";
 import { resolveImage } from "../shared/images.ts";
 import { slugify, uniqueSlugs } from "../shared/slug.ts";
 import { idsInLanguage, type Translatable } from "../shared/translations.ts";
 import { addNewEventsToTermCounts } from "../terms/term.counts.ts";
+import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
 import type { Taxonomy } from "../terms/term.schemas.ts";
-import { resolveTermIdsForWrite } from "../terms/term.service.ts";
 import { termStore } from "../terms/term.store.ts";
-import type { Scope } from "../trpc/context.ts";
 import { scheduleOf } from "./event.dates.ts";
-import { invalidLinkedPostId, unknownLinkedIds } from "./event.errors.ts";
+import { unknownLinkedIds } from "./event.errors.ts";
+import { newEventColumns, requireAuthorChoice } from "./event.plan.ts";
 import { type EventCreateBody, eventCreateBody } from "./event.schemas.ts";
-import { newEventColumns, requireAuthorChoice } from "./event.write.service.ts";
 import { namesLinkedRecords, uniqueIds } from "./event.write.ts";
 
 /** A batch of thousands of events takes seconds, on a loaded PostgreSQL maybe a minute. */
@@ -152,7 +152,7 @@ async function linkedIdsOf(
   const found = new Set(rows.map(idOf));
   const unknown = all.filter((ref) => ref.bare && !found.has(ref.id)).map((ref) => ref.id);
   if (unknown.length) throw unknownLinkedIds(param, uniqueIds(unknown));
-  if (all.some((ref) => !found.has(ref.id))) throw invalidLinkedPostId();
+  if (all.some((ref) => !found.has(ref.id))) throw domainError("invalid-linked-post-id");
   const idFor = await idsInLanguage(rows, language, (groups) =>
     findLinkable({ translationGroup: { in: groups }, language }),
   );

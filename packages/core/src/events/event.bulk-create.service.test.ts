@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
+import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import type { Scope } from "../trpc/context.ts";
-import { createEventsInBulk } from "./event.bulk.service.ts";
-import { createEvent } from "./event.write.service.ts";
+import { createEventsInBulk } from "./event.bulk-create.service.ts";
+import { createEvent } from "./event.create.service.ts";
 
 describe.each(PROVIDERS)("createEventsInBulk (%s)", (provider) => {
   const database = useTestDatabase(provider);

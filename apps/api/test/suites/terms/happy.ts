@@ -323,7 +323,7 @@ export function termHappySuite(kind: TermKind) {
         await createEvent(server.db, { title: "Without terms" });
       });
 
-      it("matches a substring of the name or of the slug (the reference's example)", async () => {
+      it("matches a substring of the name or of the slug (the example of docs/behaviour.md § Categories and tags)", async () => {
         const foo = await api.list({ search: "foo", hide_empty: 0 });
         expect(names(foo.body[kind.key])).toEqual(["Foo", "One"]);
         expect(foo.body.total).toBe(2);

@@ -1,28 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { can, canRead, requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
+import { can, canRead, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
-import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
-import { forbidden, invalidParam } from "../errors.ts";
-import { runWrite } from "../linked-posts/linked-post.transaction.ts";
+import { domainError, forbidden, invalidParam } from "../errors.ts";
 import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizerInTx } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { resolveImage } from "../shared/images.ts";
-import { type Language, languageSchema } from "../shared/language.ts";
+import type { Language } from "../shared/language.ts";
 import { slugify, uniqueSlugs } from "../shared/slug.ts";
 import { idsInLanguage, type Translatable } from "../shared/translations.ts";
-import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
-import { resolveTermIdsForWrite } from "../terms/term.service.ts";
-import type { Scope } from "../trpc/context.ts";
+import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenueInTx } from "../venues/venue.service.ts";
-import { type EventSchedule, scheduleOf } from "./event.dates.ts";
-import { eventNotFound, invalidLinkedPostId, unknownLinkedIds } from "./event.errors.ts";
-import { presentEventById } from "./event.read.service.ts";
-import type { EventCreateBody, EventOutput, EventUpdateInput, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
+import type { EventSchedule } from "./event.dates.ts";
+import { unknownLinkedIds } from "./event.errors.ts";
+import type { EventCreateBody, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
-import { changesSchedule, namesLinkedRecords, postDateOf, scalarChanges, uniqueIds } from "./event.write.ts";
+import { postDateOf, scalarChanges, uniqueIds } from "./event.write.ts";
+
+/** What `POST /events` and the updates of an event check and plan before they write: links, translation, slug, columns. */
 
 type LinkRef<T> = number | LinkedIdRef | T;
 
@@ -36,7 +34,7 @@ type FindLinkable = (
 
 /**
  * Checks the ids of a `venue`/`organizer` write: an unknown bare id is a 400 naming the parameter, an unknown
- * `{id}` is `invalid-linked-post-id` (reference 3.3). Trashed records cannot be linked. A record of another
+ * `{id}` is `invalid-linked-post-id` (docs/behaviour.md, "Creating events"). Trashed records cannot be linked. A record of another
  * language than the event's is replaced by its translation in the event's language when it has one.
  */
 async function planLinks<T extends object>(
@@ -52,7 +50,7 @@ async function planLinks<T extends object>(
   const found = new Set(rows.map((row) => row.id));
   const unknown = bare.filter((id) => !found.has(id));
   if (unknown.length) throw unknownLinkedIds(param, uniqueIds(unknown));
-  if (referenced.some((id) => !found.has(id))) throw invalidLinkedPostId();
+  if (referenced.some((id) => !found.has(id))) throw domainError("invalid-linked-post-id");
   const idFor = await idsInLanguage(rows, language, (groups) =>
     findLinkable({ translationGroup: { in: groups }, language }),
   );
@@ -114,8 +112,8 @@ interface CheckedReferences {
   translation?: TranslationPlan | undefined;
 }
 
-/** Validation of every reference a write makes, before any permission check (reference 1.2). Read-only. */
-async function checkReferences(
+/** Validation of every reference a write makes, before any permission check (docs/behaviour.md, "Validation before permission"). Read-only. */
+export async function checkReferences(
   tx: Tx,
   actor: Actor,
   fields: EventWriteFields,
@@ -167,7 +165,7 @@ export function requireAuthorChoice(
 }
 
 /** The link rows and foreign keys a write sets; fields not sent are absent. Creates what must be created. */
-async function writeLinks(tx: Tx, scope: Scope, fields: EventWriteFields, checked: CheckedReferences) {
+export async function writeLinks(tx: Tx, scope: Scope, fields: EventWriteFields, checked: CheckedReferences) {
   const venueIds = checked.venues && (await linkIds(checked.venues, (venue) => createVenueInTx(tx, scope, venue)));
   const organizerIds =
     checked.organizers && (await linkIds(checked.organizers, (organizer) => createOrganizerInTx(tx, scope, organizer)));
@@ -184,7 +182,7 @@ async function writeLinks(tx: Tx, scope: Scope, fields: EventWriteFields, checke
 }
 
 /** On update, links that are sent replace the current ones. */
-function replacing<T>(links: { create: T[] } | undefined) {
+export function replacing<T>(links: { create: T[] } | undefined) {
   return links && { deleteMany: {}, create: links.create };
 }
 
@@ -192,7 +190,7 @@ function replacing<T>(links: { create: T[] } | undefined) {
  * The first free slug for `wanted` among the events of the language: a few lookups of growing batches of
  * candidates (`-2`, `-3`, …) rather than one per candidate, so that the hundredth event of a title stays cheap.
  */
-async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: number): Promise<string> {
+export async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: number): Promise<string> {
   const base = slugify(wanted);
   const [slug = base] = await uniqueSlugs([base], async (candidates) => {
     const rows = await tx.event.findMany({
@@ -204,7 +202,7 @@ async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: 
   return slug;
 }
 
-async function joinGroup(tx: Tx, plan: TranslationPlan | undefined): Promise<void> {
+export async function joinGroup(tx: Tx, plan: TranslationPlan | undefined): Promise<void> {
   if (plan?.startsGroupOf !== undefined) {
     await tx.event.update({ where: { id: plan.startsGroupOf }, data: { translationGroup: plan.group } });
   }
@@ -240,113 +238,4 @@ export function newEventColumns(scope: Scope, body: EventCreateBody, schedule: E
 }
 
 /** What the change feed records of a written event. */
-const EVENT_CHANGE_FIELDS = { id: true, language: true, status: true, password: true, authorId: true } as const;
-
-/** `POST /events` (reference 3.3): one transaction; a failure anywhere leaves nothing behind. */
-export async function createEvent(scope: Scope, body: EventCreateBody): Promise<EventOutput> {
-  const { actor, site } = scope;
-  const now = new Date();
-  const schedule = scheduleOf(body, undefined, site.timezone, now);
-  const id = await runWrite(
-    scope.db,
-    async (tx) => {
-      const checked = await checkReferences(tx, actor, body, { language: scope.language });
-      requireCapability(actor, "create_posts");
-      requireAuthorChoice(actor, body.author, undefined);
-      const links = await writeLinks(tx, scope, body, checked);
-      await joinGroup(tx, checked.translation);
-      const columns = newEventColumns(scope, body, schedule, now);
-      const created = await tx.event.create({
-        data: {
-          ...columns,
-          ...links,
-          slug: await freeEventSlug(tx, scope.language, body.slug ?? body.title),
-          translationGroup: checked.translation?.group,
-        },
-        select: EVENT_CHANGE_FIELDS,
-      });
-      await moveTermCounts(tx, undefined, {
-        language: columns.language,
-        status: columns.status,
-        categoryIds: links.categories?.create.map((link) => link.categoryId) ?? [],
-        tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
-      });
-      await recordChanges(tx, [{ type: "event", action: "created", ...created }]);
-      return created.id;
-    },
-    {
-      serializable: namesLinkedRecords(body),
-      queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}`,
-    },
-  );
-  return presentEventById(scope, id);
-}
-
-/**
- * `POST|PUT|PATCH /events/{id}` (reference 3.4, decision 4): only the fields sent change; links sent empty are
- * removed. A missing event is a 404 for those who may edit events at all (401/403 for the others).
- */
-export async function updateEvent(scope: Scope, input: EventUpdateInput): Promise<EventOutput> {
-  const { id, ml_language: _language, ...fields } = input;
-  const { actor, site } = scope;
-  const now = new Date();
-  await runWrite(
-    scope.db,
-    async (tx) => {
-      const existing = await tx.event.findUnique({ where: { id }, include: EVENT_TERM_LINKS });
-      // Links are made in the event's own language, whatever the language of the request.
-      const eventScope = { ...scope, language: existing ? languageSchema.parse(existing.language) : scope.language };
-      const checked = await checkReferences(tx, actor, fields, { language: eventScope.language, selfId: id });
-      const schedule =
-        existing && changesSchedule(fields) ? scheduleOf(fields, existing, site.timezone, now) : undefined;
-      if (!existing) {
-        requireCapability(actor, "create_posts");
-        throw eventNotFound(id);
-      }
-      requireEdit(actor, existing);
-      requireAuthorChoice(actor, fields.author, existing.authorId);
-      const links = await writeLinks(tx, eventScope, fields, checked);
-      const stamp = stampsAt(now, site.timezone);
-      await joinGroup(tx, checked.translation);
-      const status = fields.status && scaleBackStatus(actor, fields.status);
-      const before = countedLinksOf(existing);
-      await moveTermCounts(tx, before, {
-        language: before.language,
-        status: status ?? before.status,
-        categoryIds: links.categories?.create.map((link) => link.categoryId) ?? before.categoryIds,
-        tagIds: links.tags?.create.map((link) => link.tagId) ?? before.tagIds,
-      });
-      const updated = await tx.event.update({
-        where: { id },
-        select: EVENT_CHANGE_FIELDS,
-        data: {
-          ...scalarChanges(fields),
-          ...schedule,
-          ...postDateOf(fields, schedule?.timezone ?? existing.timezone, site.timezone, now),
-          imageId: links.imageId,
-          parentId: links.parentId,
-          venues: replacing(links.venues),
-          organizers: replacing(links.organizers),
-          categories: replacing(links.categories),
-          tags: replacing(links.tags),
-          slug: fields.slug && (await freeEventSlug(tx, existing.language, fields.slug, id)),
-          status,
-          authorId: fields.author,
-          translationGroup: checked.translation?.group,
-          modified: stamp.local,
-          modifiedUtc: stamp.utc,
-          // iCalendar's SEQUENCE: every update may change what a subscriber sees.
-          sequence: { increment: 1 },
-          searchText: eventSearchText({
-            title: fields.title ?? existing.title,
-            excerpt: fields.excerpt ?? existing.excerpt,
-            description: fields.description ?? existing.description,
-          }),
-        },
-      });
-      await recordChanges(tx, [{ type: "event", action: "updated", ...updated }]);
-    },
-    { serializable: true, queueKey: `event:${id}` },
-  );
-  return presentEventById(scope, id);
-}
+export const EVENT_CHANGE_FIELDS = { id: true, language: true, status: true, password: true, authorId: true } as const;

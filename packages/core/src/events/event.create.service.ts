@@ -1,0 +1,59 @@
+import { requireCapability } from "../auth/capabilities.ts";
+import { recordChanges } from "../changes/change.record.ts";
+import { runWrite } from "../db/write.ts";
+import type { Scope } from "../scope.ts";
+import { slugify } from "../shared/slug.ts";
+import { moveTermCounts } from "../terms/term.counts.ts";
+import { scheduleOf } from "./event.dates.ts";
+import { loadEventById } from "./event.load.ts";
+import {
+  checkReferences,
+  EVENT_CHANGE_FIELDS,
+  freeEventSlug,
+  joinGroup,
+  newEventColumns,
+  requireAuthorChoice,
+  writeLinks,
+} from "./event.plan.ts";
+import type { EventCreateBody, EventOutput } from "./event.schemas.ts";
+import { namesLinkedRecords } from "./event.write.ts";
+
+/** `POST /events` (docs/behaviour.md, "Creating events"): one transaction; a failure anywhere leaves nothing behind. */
+export async function createEvent(scope: Scope, body: EventCreateBody): Promise<EventOutput> {
+  const { actor, site } = scope;
+  const now = new Date();
+  const schedule = scheduleOf(body, undefined, site.timezone, now);
+  const id = await runWrite(
+    scope.db,
+    async (tx) => {
+      const checked = await checkReferences(tx, actor, body, { language: scope.language });
+      requireCapability(actor, "create_posts");
+      requireAuthorChoice(actor, body.author, undefined);
+      const links = await writeLinks(tx, scope, body, checked);
+      await joinGroup(tx, checked.translation);
+      const columns = newEventColumns(scope, body, schedule, now);
+      const created = await tx.event.create({
+        data: {
+          ...columns,
+          ...links,
+          slug: await freeEventSlug(tx, scope.language, body.slug ?? body.title),
+          translationGroup: checked.translation?.group,
+        },
+        select: EVENT_CHANGE_FIELDS,
+      });
+      await moveTermCounts(tx, undefined, {
+        language: columns.language,
+        status: columns.status,
+        categoryIds: links.categories?.create.map((link) => link.categoryId) ?? [],
+        tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
+      });
+      await recordChanges(tx, [{ type: "event", action: "created", ...created }]);
+      return created.id;
+    },
+    {
+      serializable: namesLinkedRecords(body),
+      queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}`,
+    },
+  );
+  return loadEventById(scope, id);
+}
