@@ -99,7 +99,7 @@ export {
   type RetryPolicy,
   recordAttempt,
 } from "./webhooks/webhook.deliveries.ts";
-export { type PresentRecord, queueDeliveries } from "./webhooks/webhook.fanout.ts";
+export { hasActiveSubscriptions, type PresentRecord, queueDeliveries } from "./webhooks/webhook.fanout.ts";
 export { acquireWebhookLease, releaseWebhookLease } from "./webhooks/webhook.lease.ts";
 export { webhookCreateBody, webhookDeliveriesQuery, webhookUpdateBody } from "./webhooks/webhook.schemas.ts";
 export {

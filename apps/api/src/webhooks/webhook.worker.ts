@@ -5,6 +5,7 @@ import {
   type DbHandle,
   type DueDelivery,
   dueDeliveries,
+  hasActiveSubscriptions,
   type PresentRecord,
   pruneChanges,
   pruneDeliveries,
@@ -40,10 +41,10 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const MAX_ROUNDS = 100;
 
 /**
- * The webhook worker of one server process. Of all processes on the database, only the holder of the lease works
- * (it renews the lease every round; a crashed holder's lease runs out and another process takes over). Each look:
- * prune (hourly), turn new committed changes into deliveries, then send the due ones, one per subscription at a
- * time, until none is due. A delivery in flight when the process dies stays pending and is sent again: at least
+ * The webhook worker of one server process. Of all processes on the database, only the holder of the lease works,
+ * and only while a subscription is active (it renews the lease every round; a crashed holder's lease runs out and
+ * another process takes over). Each look: prune (hourly), turn new committed changes into deliveries, then send the
+ * due ones, one per subscription at a time, until none is due. A delivery in flight when the process dies stays pending and is sent again: at least
  * once.
  */
 export function startWebhookWorker(
@@ -75,12 +76,15 @@ export function startWebhookWorker(
   }
 
   async function look(): Promise<void> {
-    if (!(await holdsLease())) return;
+    // Pruning is idempotent, so every process may do it; the rest is the lease holder's, and only while there is a
+    // subscription: a calendar without webhooks pays one read per poll, not a write (on SQLite, every process's
+    // lease write would compete with the API's writes for the file).
     if (Date.now() >= nextPruneAt) {
       nextPruneAt = Date.now() + PRUNE_EVERY_MS;
       await pruneChanges(db, options.retentionDays);
       await pruneDeliveries(db, new Date(Date.now() - options.retentionDays * 86_400_000));
     }
+    if (!(await hasActiveSubscriptions(db)) || !(await holdsLease())) return;
     await queueDeliveries(db, presentRecord);
     for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
       const due = await dueDeliveries(db);

@@ -137,7 +137,17 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     await vi.waitFor(() => expect(new Set(webhookIds()).size).toBe(2), WAIT);
     const delivered = receiver.verified(secret).map((body) => body.data.id);
     expect([...new Set(delivered)]).toEqual([first.id, second.id]);
-    const attempts = (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body.attempts;
+    // The worker records an attempt once the receiver has answered: wait for the second success to be recorded.
+    const attemptsRecorded = async () =>
+      (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body.attempts;
+    await vi.waitFor(
+      async () =>
+        expect((await attemptsRecorded()).filter((attempt: { succeeded: boolean }) => attempt.succeeded)).toHaveLength(
+          2,
+        ),
+      WAIT,
+    );
+    const attempts = await attemptsRecorded();
     expect(attempts[0]).toMatchObject({ type: "tag.created", succeeded: true, response_code: 204, error: "" });
     expect(attempts).toContainEqual(
       expect.objectContaining({ succeeded: false, response_code: 500, error: "The receiver answered 500." }),

@@ -48,6 +48,11 @@ function deliveryBody(row: ChangeRow, object: unknown): { eventType: string; bod
   return { eventType, body: JSON.stringify({ type: eventType, timestamp: row.modifiedUtc.toISOString(), data }) };
 }
 
+/** Is any subscription active? Without one the worker has nothing to hold a lease for or to queue. */
+export async function hasActiveSubscriptions(db: Db): Promise<boolean> {
+  return (await db.webhookSubscription.findFirst({ where: { active: true }, select: { id: true } })) !== null;
+}
+
 /**
  * Queues the deliveries of the committed changes that each active subscription has not been handed yet: the
  * `Change` outbox, written in every write's own transaction, is the durable queue; a subscription's `cursor` says
