@@ -122,12 +122,13 @@ describe.each(PROVIDERS)("event errors (%s)", (provider) => {
   it("leaves an event unchanged when an update fails", async () => {
     const created = await events.create({ ...VALID, title: "Unchanged", categories: ["Kept Cat"] });
     const venues = await server.db.venue.count();
-    const response = await server.rest("PATCH", `${EVENTS}/${created.id}`, {
+    const response = await server.fail("PATCH /events/{id}", 400, {
+      params: { id: created.id },
       as: admin(),
       body: { title: "Changed", venue: { venue: "Never Hall" }, categories: ["Never Cat"], image: 99_999 },
     });
     expect(response.status).toBe(400);
-    const after = await server.rest("GET", `${EVENTS}/${created.id}`);
+    const after = await server.call("GET /events/{id}", { params: { id: created.id }, status: 200 });
     const { json_ld: _jsonLd, ...unchanged } = after.body;
     expect(unchanged).toEqual(created);
     expect(await server.db.venue.count()).toBe(venues);

@@ -1,5 +1,6 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { first, present, single } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 import { EVENTS, eventsOf } from "./support.ts";
 
@@ -42,7 +43,11 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
   };
 
   it("creates an event from every write field and answers 201 with it", async () => {
-    const response = await server.rest("POST", EVENTS, { as: server.users.administrator, body: FULL_BODY });
+    const response = await server.call("POST /events", {
+      as: server.users.administrator,
+      body: FULL_BODY,
+      status: 201,
+    });
     expect(response.status).toBe(201);
     const { venue, organizer, categories, tags, image, ...own } = response.body;
     const id = own.id;
@@ -89,7 +94,7 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
     expect(own.modified).toMatch(WALL_TIME);
     expect(image).toEqual({
       url: "https://img.example/poster.png",
-      id: image.id,
+      id: present(image).id,
       extension: "png",
       width: null,
       height: null,
@@ -111,18 +116,18 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
       cost: "€15",
       searchText: "jazz night\u001elate jazz\nlive music",
     });
-    expect(stored.venues).toEqual([{ eventId: id, venueId: venue.id, position: 0 }]);
+    expect(stored.venues).toEqual([{ eventId: id, venueId: single(venue).id, position: 0 }]);
   });
 
   it("fetches an event by id and by slug with its json_ld, over REST and tRPC alike", async () => {
     const created = await events.create({ ...FULL_BODY, slug: "fetch-me" });
-    const byId = await server.rest("GET", `${EVENTS}/${created.id}`);
+    const byId = await server.call("GET /events/{id}", { params: { id: created.id }, status: 200 });
     expect(byId.status).toBe(200);
     const { json_ld, venue, organizer, ...rest } = byId.body;
     const { venue: createdVenue, organizer: createdOrganizer, ...createdRest } = created;
     expect(rest).toEqual(createdRest);
-    expect(venue).toEqual({ ...createdVenue, json_ld: venue.json_ld });
-    expect(organizer).toEqual([{ ...createdOrganizer[0], json_ld: organizer[0].json_ld }]);
+    expect(venue).toEqual({ ...createdVenue, json_ld: single(venue).json_ld });
+    expect(organizer).toEqual([{ ...createdOrganizer[0], json_ld: first(organizer).json_ld }]);
     expect(json_ld).toEqual({
       "@context": "http://schema.org",
       "@type": "Event",
@@ -134,14 +139,14 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
       eventStatus: "https://schema.org/EventScheduled",
       startDate: "2030-06-01T20:00:00+02:00",
       endDate: "2030-06-01T23:30:00+02:00",
-      location: venue.json_ld,
-      organizer: [organizer[0].json_ld],
+      location: single(venue).json_ld,
+      organizer: [first(organizer).json_ld],
       performer: "Organization",
       offers: { "@type": "Offer", price: "15", url: `${server.origin}/event/fetch-me/` },
     });
-    expect(venue.json_ld).toMatchObject({ "@type": "Place", name: "Blue Note" });
+    expect(single(venue).json_ld).toMatchObject({ "@type": "Place", name: "Blue Note" });
 
-    const bySlug = await server.rest("GET", `${EVENTS}/by-slug/fetch-me`);
+    const bySlug = await server.call("GET /events/by-slug/{slug}", { params: { slug: "fetch-me" }, status: 200 });
     expect(bySlug.status).toBe(200);
     expect(bySlug.body).toEqual(byId.body);
     expect(await server.client().events.get.query({ id: created.id })).toEqual(byId.body);
@@ -381,7 +386,12 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
       categories: ["Kept"],
       venue: { venue: "Kept Hall" },
     });
-    const response = await server.rest("POST", `${EVENTS}/${created.id}`, { as: admin(), body: { title: "Renamed" } });
+    const response = await server.call("POST /events/{id}", {
+      params: { id: created.id },
+      as: admin(),
+      body: { title: "Renamed" },
+      status: 200,
+    });
     expect(response.status).toBe(200);
     const { modified, modified_utc, ...after } = response.body;
     const { modified: _m, modified_utc: _u, ...before } = created;
@@ -414,7 +424,11 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
   it("renames the slug by id, keeping it unique", async () => {
     await events.create({ ...base, title: "Taken", slug: "taken" });
     const created = await events.create({ ...base, title: "Mover" });
-    const response = await server.rest("PATCH", `${EVENTS}/${created.id}`, { as: admin(), body: { slug: "taken" } });
+    const response = await server.call("PATCH /events/{id}", {
+      params: { id: created.id },
+      as: admin(),
+      body: { slug: "taken" },
+    });
     expect(response.body.slug).toBe("taken-2");
   });
 
@@ -501,12 +515,14 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
 
   it("moves a deleted event to the trash, answers with it, and then answers 403 and 410", async () => {
     const created = await events.create({ ...base, title: "Trash me", venue: { venue: "Trash Hall" } });
-    const response = await server.rest("DELETE", `${EVENTS}/${created.id}`, { as: admin() });
+    const response = await server.call("DELETE /events/{id}", { params: { id: created.id }, as: admin(), status: 200 });
     expect(response.status).toBe(200);
     const { modified: _m, modified_utc: _u, ...deleted } = response.body;
     const { modified: _cm, modified_utc: _cu, ...before } = created;
     expect(deleted).toEqual({ ...before, status: "trash" });
-    expect((await server.rest("GET", `${EVENTS}/${created.id}`)).body.code).toBe("event-no-longer-available");
+    expect((await server.fail("GET /events/{id}", 403, { params: { id: created.id } })).body.code).toBe(
+      "event-no-longer-available",
+    );
     const again = await server.rest("DELETE", `${EVENTS}/${created.id}`, { as: admin() });
     expect([again.status, again.body]).toEqual([
       410,

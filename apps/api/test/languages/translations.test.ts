@@ -1,5 +1,5 @@
 import type { Db, Language } from "@calendar/core";
-import { PROVIDERS, type TestUser } from "@calendar/core/testing";
+import { create, PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, useTestServer } from "../support/server.ts";
 import {
@@ -30,20 +30,7 @@ interface Kind {
   otherKind(db: Db, id: number): Promise<unknown>;
 }
 
-const STAMPS = {
-  postDate: "2030-01-01 00:00:00",
-  postDateUtc: new Date("2030-01-01T00:00:00Z"),
-  modified: "2030-01-01 00:00:00",
-  modifiedUtc: new Date("2030-01-01T00:00:00Z"),
-};
-const linkedPostRow = (id: number) => ({
-  id,
-  name: "Elsewhere",
-  nameKey: "elsewhere",
-  slug: `elsewhere-${id}`,
-  ...STAMPS,
-});
-const termRow = (id: number) => ({ id, name: "Elsewhere", nameKey: "elsewhere", slug: `elsewhere-${id}` });
+const elsewhere = (id: number) => ({ id, name: "Elsewhere", slug: `elsewhere-${id}` });
 
 const KINDS: Kind[] = [
   {
@@ -52,7 +39,7 @@ const KINDS: Kind[] = [
     post: true,
     unknown: (id) => `No other event with the id ${id}.`,
     taken: (id, language) => `Event ${id} already has a translation in "${language}".`,
-    otherKind: (db, id) => db.venue.create({ data: linkedPostRow(id) }),
+    otherKind: (db, id) => create.venue(db, elsewhere(id)),
   },
   {
     resource: "venues",
@@ -60,7 +47,7 @@ const KINDS: Kind[] = [
     post: true,
     unknown: (id) => `No venue has the id ${id}.`,
     taken: (_id, language) => `That venue already has a ${language} translation.`,
-    otherKind: (db, id) => db.organizer.create({ data: linkedPostRow(id) }),
+    otherKind: (db, id) => create.organizer(db, elsewhere(id)),
   },
   {
     resource: "organizers",
@@ -68,7 +55,7 @@ const KINDS: Kind[] = [
     post: true,
     unknown: (id) => `No organizer has the id ${id}.`,
     taken: (_id, language) => `That organizer already has a ${language} translation.`,
-    otherKind: (db, id) => db.venue.create({ data: linkedPostRow(id) }),
+    otherKind: (db, id) => create.venue(db, elsewhere(id)),
   },
   {
     resource: "categories",
@@ -76,7 +63,7 @@ const KINDS: Kind[] = [
     post: false,
     unknown: () => "No category has this id.",
     taken: (_id, language) => `Its translation group already has a ${language} category.`,
-    otherKind: (db, id) => db.tag.create({ data: termRow(id) }),
+    otherKind: (db, id) => create.tag(db, elsewhere(id)),
   },
   {
     resource: "tags",
@@ -84,7 +71,7 @@ const KINDS: Kind[] = [
     post: false,
     unknown: () => "No tag has this id.",
     taken: (_id, language) => `Its translation group already has a ${language} tag.`,
-    otherKind: (db, id) => db.category.create({ data: termRow(id) }),
+    otherKind: (db, id) => create.category(db, elsewhere(id)),
   },
 ];
 

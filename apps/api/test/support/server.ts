@@ -4,6 +4,7 @@ import { createUsersByRole, type TestUser, useTestDatabase } from "@calendar/cor
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildServer, type ServerOptions } from "../../src/server.ts";
+import { type RestErrorBody, type RestRoute, type RestRoutes, type RouteParams, routeTarget } from "./rest-routes.ts";
 
 export interface RestRequest {
   query?: Record<string, string | number | boolean | Array<string | number>> | string;
@@ -15,6 +16,19 @@ export interface RestRequest {
   /** Authenticates as this user (Bearer token) or with a raw Authorization header. */
   as?: TestUser | { authorization: string };
   headers?: Record<string, string>;
+}
+
+/** A typed call of a route: its path parameters, and the base path (default `/cal/events/v1`). */
+export type RouteRequest<R extends RestRoute> = RestRequest & { base?: string } & (keyof RouteParams<R> extends never
+    ? { params?: undefined }
+    : { params: RouteParams<R> });
+
+const DEFAULT_BASE = "/cal/events/v1";
+
+/** The request and the answer, for a failed expectation to print. */
+function describeExchange(method: string, path: string, request: RestRequest, status: number, text: string): string {
+  const sent = { query: request.query, body: request.body ?? request.form, headers: request.headers };
+  return `${method} ${path} ${JSON.stringify(sent)}\n→ ${status} ${text.slice(0, 2000)}`;
 }
 
 export interface RestResponse<T = any> {
@@ -93,6 +107,41 @@ export function useTestServer(provider: Provider, options: Partial<Omit<ServerOp
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
+  async function exchange<R extends RestRoute>(route: R, request: RouteRequest<R>) {
+    const { method, path } = routeTarget(route, (request.params ?? {}) as Record<string, string | number>);
+    const fullPath = `${request.base ?? DEFAULT_BASE}${path}`;
+    const response = await rest(method, fullPath, request);
+    return { response, describe: () => describeExchange(method, fullPath, request, response.status, response.text) };
+  }
+
+  /**
+   * A call of a route that must succeed (any 2xx, or exactly `status`): the body is typed by the route's procedure
+   * output; any other answer throws with the request and the body.
+   */
+  async function call<R extends RestRoute>(
+    route: R,
+    request: RouteRequest<R> & { status?: number },
+  ): Promise<RestResponse<RestRoutes[R]>> {
+    const { response, describe } = await exchange(route, request);
+    const ok =
+      request.status === undefined
+        ? response.status >= 200 && response.status < 300
+        : response.status === request.status;
+    if (!ok) throw new Error(`Expected ${request.status ?? "a 2xx"}: ${describe()}`);
+    return response as RestResponse<RestRoutes[R]>;
+  }
+
+  /** A call of a route that must fail with `status`: the body is the REST error envelope; any other answer throws. */
+  async function fail<R extends RestRoute>(
+    route: R,
+    status: number,
+    request: RouteRequest<R>,
+  ): Promise<RestResponse<RestErrorBody>> {
+    const { response, describe } = await exchange(route, request);
+    if (response.status !== status) throw new Error(`Expected ${status}: ${describe()}`);
+    return response as RestResponse<RestErrorBody>;
+  }
+
   return {
     get db() {
       return database.current.handle.db;
@@ -109,6 +158,8 @@ export function useTestServer(provider: Provider, options: Partial<Omit<ServerOp
       return users;
     },
     rest,
+    call,
+    fail,
     /** A typed tRPC client, anonymous or as a user. */
     client(as?: TestUser) {
       return createCalendarClient({ url: origin, ...(as ? { token: as.token } : {}) });

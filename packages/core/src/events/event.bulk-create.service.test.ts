@@ -4,7 +4,7 @@ import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import { create, createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { createEventsInBulk } from "./event.bulk-create.service.ts";
 import { createEvent } from "./event.create.service.ts";
 
@@ -36,10 +36,9 @@ describe.each(PROVIDERS)("createEventsInBulk (%s)", (provider) => {
   beforeAll(async () => {
     db = database.current.handle.db;
     editor = await createTestActor(db, "bulk-editor", "editor");
-    const stamp = { postDate: "2030-01-01 00:00:00", postDateUtc: new Date(), modified: "x", modifiedUtc: new Date() };
-    venue = (await db.venue.create({ data: { name: "Hall", nameKey: "hall", slug: "hall", ...stamp } })).id;
-    organizer = (await db.organizer.create({ data: { name: "Club", nameKey: "club", slug: "club", ...stamp } })).id;
-    category = (await db.category.create({ data: { name: "Jazz", nameKey: "jazz", slug: "jazz" } })).id;
+    venue = (await create.venue(db, { name: "Hall" })).id;
+    organizer = (await create.organizer(db, { name: "Club" })).id;
+    category = (await create.category(db, { name: "Jazz" })).id;
   });
 
   it("creates the events in input order and links them as createEvent does", async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/db.ts";
 import type { Scope } from "../scope.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import { create, createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { createEventsInBulk } from "./event.bulk-create.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import { eventListQuery } from "./event.schemas.ts";
@@ -17,11 +17,7 @@ describe.each(PROVIDERS)("listEvents near a point (%s)", (provider) => {
   beforeAll(async () => {
     db = database.current.handle.db;
     scope = testScope(database.current, await createTestActor(db, "geo-editor", "editor"));
-    const stamp = { postDate: "2030-01-01 00:00:00", postDateUtc: new Date(), modified: "x", modifiedUtc: new Date() };
-    const place = (name: string, geoLat: number, geoLng: number) =>
-      db.venue.create({
-        data: { name, nameKey: name.toLowerCase(), slug: name.toLowerCase(), geoLat, geoLng, ...stamp },
-      });
+    const place = (name: string, geoLat: number, geoLng: number) => create.venue(db, { name, geoLat, geoLng });
     // Two venues within the radius at different distances from the point, a third outside it.
     const nearer = await place("Konzerthaus", 52.5135, 13.3922);
     const near = await place("Philharmonie", 52.51, 13.37);

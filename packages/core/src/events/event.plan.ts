@@ -33,16 +33,21 @@ type FindLinkable = (
 ) => Promise<Translatable[]>;
 
 /**
- * Checks the ids of a `venue`/`organizer` write: an unknown bare id is a 400 naming the parameter, an unknown
- * `{id}` is `invalid-linked-post-id` (docs/behaviour.md, "Creating events"). Trashed records cannot be linked. A record of another
- * language than the event's is replaced by its translation in the event's language when it has one.
+ * Checks the ids of the `venue`/`organizer` lists of one or many writes in one lookup: an unknown bare id is a 400
+ * naming the parameter, an unknown `{id}` is `invalid-linked-post-id` (docs/behaviour.md, "Creating events").
+ * Trashed records cannot be linked. A record of another language than the event's is replaced by its translation
+ * in the event's language when it has one. With `inline: "refuse"`, an inline record is a 400 naming the parameter.
  */
 async function planLinks<T extends object>(
-  refs: ReadonlyArray<LinkRef<T>>,
+  lists: ReadonlyArray<ReadonlyArray<LinkRef<T>> | undefined>,
   param: "venue" | "organizer",
   findLinkable: FindLinkable,
-  language: string,
-): Promise<Array<PlannedLink<T>>> {
+  options: { language: string; inline: InlineLinks },
+): Promise<Array<Array<PlannedLink<T>> | undefined>> {
+  const refs = lists.flatMap((list) => list ?? []);
+  if (options.inline === "refuse" && refs.some((ref) => typeof ref === "object" && !("id" in ref))) {
+    throw invalidParam(param, `Bulk creation links existing ${param}s by id only.`);
+  }
   const bare = refs.filter((ref): ref is number => typeof ref === "number");
   const referenced = refs.flatMap((ref) => (typeof ref === "object" && "id" in ref ? [ref.id] : []));
   const ids = uniqueIds([...bare, ...referenced]);
@@ -51,14 +56,16 @@ async function planLinks<T extends object>(
   const unknown = bare.filter((id) => !found.has(id));
   if (unknown.length) throw unknownLinkedIds(param, uniqueIds(unknown));
   if (referenced.some((id) => !found.has(id))) throw domainError("invalid-linked-post-id");
-  const idFor = await idsInLanguage(rows, language, (groups) =>
-    findLinkable({ translationGroup: { in: groups }, language }),
+  const idFor = await idsInLanguage(rows, options.language, (groups) =>
+    findLinkable({ translationGroup: { in: groups }, language: options.language }),
   );
   const inLanguage = (id: number) => ({ id: idFor.get(id) ?? id });
-  return refs.map((ref) => {
-    if (typeof ref === "number") return inLanguage(ref);
-    return "id" in ref ? inLanguage(ref.id) : { inline: ref };
-  });
+  return lists.map((list) =>
+    list?.map((ref) => {
+      if (typeof ref === "number") return inLanguage(ref);
+      return "id" in ref ? inLanguage(ref.id) : { inline: ref };
+    }),
+  );
 }
 
 /** The linked ids, creating the inline records one after the other (so duplicates within a write are found). */
@@ -68,48 +75,98 @@ async function linkIds<T>(planned: ReadonlyArray<PlannedLink<T>>, create: (inlin
   return uniqueIds(ids);
 }
 
-interface TranslationPlan {
+/** The ids of planned links that are all existing records (the bulk path refuses inline ones while planning). */
+export function existingLinkIds<T>(planned: ReadonlyArray<PlannedLink<T>> | undefined): number[] | undefined {
+  return planned && uniqueIds(planned.flatMap((link) => ("id" in link ? [link.id] : [])));
+}
+
+export interface TranslationPlan {
   group: string;
   /** The event translated, when it starts a new group with this write. */
   startsGroupOf?: number;
 }
 
+type TranslationTarget = { id: number; language: string; translationGroup: string | null };
+
 /**
- * Joining the translation group of `translation_of`: it must be another event that the actor can see and that is
- * not in the trash, and its group must not yet have an event in `language` (else a 400 naming `translation_of`).
+ * Joining the translation group of `translation_of`, for one or many writes in `language`: the target must be
+ * another event that the actor can see and that is not in the trash, and its group must not yet have an event in
+ * `language` (counting the earlier writes of the batch), else a 400 naming `translation_of`. Several writes
+ * translating the same event for the first time share the group the first one starts.
  */
-async function planTranslation(
+async function planTranslations(
   tx: Tx,
   actor: Actor,
-  targetId: number,
+  targetIds: ReadonlyArray<number | undefined>,
   language: string,
   selfId: number | undefined,
-): Promise<TranslationPlan> {
-  const target = await tx.event.findUnique({
-    where: { id: targetId },
+): Promise<Array<TranslationPlan | undefined>> {
+  const wanted = uniqueIds(targetIds.filter((id): id is number => id !== undefined));
+  if (!wanted.length) return targetIds.map(() => undefined);
+  const targets = await tx.event.findMany({
+    where: { id: { in: wanted } },
     select: { id: true, language: true, translationGroup: true, status: true, authorId: true },
   });
-  if (!target || target.id === selfId || target.status === "trash" || !canRead(actor, target)) {
-    throw invalidParam("translation_of", `No other event with the id ${targetId}.`);
-  }
-  const members = target.translationGroup
-    ? await tx.event.findMany({
-        where: { translationGroup: target.translationGroup },
-        select: { id: true, language: true },
-      })
-    : [target];
-  if (members.some((member) => member.language === language && member.id !== selfId)) {
-    throw invalidParam("translation_of", `Event ${targetId} already has a translation in "${language}".`);
-  }
-  return target.translationGroup
-    ? { group: target.translationGroup }
-    : { group: randomUUID(), startsGroupOf: target.id };
+  const targetOf = new Map(targets.map((target) => [target.id, target]));
+  const members = await groupMembers(tx, targets);
+  const started = new Map<number, string>();
+  return targetIds.map((targetId) => {
+    if (targetId === undefined) return undefined;
+    const target = targetOf.get(targetId);
+    if (!target || target.id === selfId || target.status === "trash" || !canRead(actor, target)) {
+      throw invalidParam("translation_of", `No other event with the id ${targetId}.`);
+    }
+    const plan = translationPlanOf(target, started);
+    const group = members.get(plan.group) ?? [target];
+    if (group.some((member) => member.language === language && member.id !== selfId)) {
+      throw invalidParam("translation_of", `Event ${targetId} already has a translation in "${language}".`);
+    }
+    members.set(plan.group, [...group, { id: undefined, language }]);
+    return plan;
+  });
 }
 
-interface CheckedReferences {
+type GroupMember = { id: number | undefined; language: string };
+
+/** The members of the targets' existing translation groups, by group. */
+async function groupMembers(tx: Tx, targets: readonly TranslationTarget[]): Promise<Map<string, GroupMember[]>> {
+  const groups = [...new Set(targets.flatMap((target) => (target.translationGroup ? [target.translationGroup] : [])))];
+  const rows = groups.length
+    ? await tx.event.findMany({
+        where: { translationGroup: { in: groups } },
+        select: { id: true, language: true, translationGroup: true },
+      })
+    : [];
+  const members = new Map<string, GroupMember[]>();
+  for (const row of rows) {
+    if (row.translationGroup) members.set(row.translationGroup, [...(members.get(row.translationGroup) ?? []), row]);
+  }
+  return members;
+}
+
+/** The group a translation of `target` joins: its own, or the one an earlier write of the batch started, or a new one. */
+function translationPlanOf(target: TranslationTarget, started: Map<number, string>): TranslationPlan {
+  if (target.translationGroup) return { group: target.translationGroup };
+  const group = started.get(target.id);
+  if (group) return { group };
+  const fresh = randomUUID();
+  started.set(target.id, fresh);
+  return { group: fresh, startsGroupOf: target.id };
+}
+
+export interface CheckedReferences {
   venues?: Array<PlannedLink<VenueCreateBody>> | undefined;
   organizers?: Array<PlannedLink<OrganizerCreateBody>> | undefined;
   translation?: TranslationPlan | undefined;
+}
+
+/** Whether inline venues and organizers are records to create (`POST /events`) or a 400 (the bulk path). */
+type InlineLinks = "create" | "refuse";
+
+interface ReferenceTarget {
+  language: Language;
+  selfId?: number | undefined;
+  inline?: InlineLinks;
 }
 
 /** Validation of every reference a write makes, before any permission check (docs/behaviour.md, "Validation before permission"). Read-only. */
@@ -117,41 +174,75 @@ export async function checkReferences(
   tx: Tx,
   actor: Actor,
   fields: EventWriteFields,
-  target: { language: Language; selfId?: number | undefined },
+  target: ReferenceTarget,
 ): Promise<CheckedReferences> {
-  if (fields.author !== undefined && !(await tx.user.findUnique({ where: { id: fields.author } }))) {
-    throw invalidParam("author", `No user with the id ${fields.author}.`);
-  }
-  if (fields.post_parent) {
-    const parent = await tx.event.findUnique({ where: { id: fields.post_parent }, select: { id: true } });
-    if (!parent || parent.id === target.selfId) {
-      throw invalidParam("post_parent", `No other event with the id ${fields.post_parent}.`);
-    }
-  }
+  const [checked = {}] = await checkReferencesOfMany(tx, actor, [fields], target);
+  return checked;
+}
+
+/**
+ * `checkReferences` of many writes in one language, with one lookup of each kind for the whole batch; the first
+ * failing check (authors, then parents, venues, organizers, translations) fails the batch. Read-only.
+ */
+export async function checkReferencesOfMany(
+  tx: Tx,
+  actor: Actor,
+  writes: readonly EventWriteFields[],
+  target: ReferenceTarget,
+): Promise<CheckedReferences[]> {
+  await requireAuthorsAndParents(tx, writes, target.selfId);
   const live = { status: { not: "trash" } };
   const select = { id: true, language: true, translationGroup: true } as const;
-  return {
-    venues:
-      fields.venue &&
-      (await planLinks(
-        fields.venue,
+  const options = { language: target.language, inline: target.inline ?? "create" };
+  const venues = writes.some((fields) => fields.venue)
+    ? await planLinks(
+        writes.map((fields) => fields.venue),
         "venue",
         (where) => tx.venue.findMany({ where: { ...where, ...live }, select }),
-        target.language,
-      )),
-    organizers:
-      fields.organizer &&
-      (await planLinks(
-        fields.organizer,
+        options,
+      )
+    : [];
+  const organizers = writes.some((fields) => fields.organizer)
+    ? await planLinks(
+        writes.map((fields) => fields.organizer),
         "organizer",
         (where) => tx.organizer.findMany({ where: { ...where, ...live }, select }),
-        target.language,
-      )),
-    translation:
-      fields.translation_of === undefined
-        ? undefined
-        : await planTranslation(tx, actor, fields.translation_of, target.language, target.selfId),
-  };
+        options,
+      )
+    : [];
+  const translations = await planTranslations(
+    tx,
+    actor,
+    writes.map((fields) => fields.translation_of),
+    target.language,
+    target.selfId,
+  );
+  return writes.map((_fields, index) => ({
+    venues: venues[index],
+    organizers: organizers[index],
+    translation: translations[index],
+  }));
+}
+
+/** `author` must name an existing user and `post_parent` another existing event. */
+async function requireAuthorsAndParents(
+  tx: Tx,
+  writes: readonly EventWriteFields[],
+  selfId: number | undefined,
+): Promise<void> {
+  const authors = uniqueIds(writes.flatMap((fields) => (fields.author === undefined ? [] : [fields.author])));
+  if (authors.length) {
+    const users = await tx.user.findMany({ where: { id: { in: authors } }, select: { id: true } });
+    const unknown = authors.find((id) => !users.some((user) => user.id === id));
+    if (unknown !== undefined) throw invalidParam("author", `No user with the id ${unknown}.`);
+  }
+  const parents = uniqueIds(writes.flatMap((fields) => (fields.post_parent ? [fields.post_parent] : [])));
+  if (parents.length) {
+    const rows = await tx.event.findMany({ where: { id: { in: parents } }, select: { id: true } });
+    const found = new Set(rows.map((row) => row.id));
+    const unknown = parents.find((id) => !found.has(id) || id === selfId);
+    if (unknown !== undefined) throw invalidParam("post_parent", `No other event with the id ${unknown}.`);
+  }
 }
 
 /** Writing as another author needs the right to edit others' events. */
@@ -173,7 +264,7 @@ export async function writeLinks(tx: Tx, scope: Scope, fields: EventWriteFields,
   const tagIds = fields.tags && (await resolveTermIdsForWrite(tx, scope, "tag", fields.tags));
   return {
     imageId: fields.image === undefined ? undefined : await resolveImage(tx, fields.image),
-    parentId: fields.post_parent === undefined ? undefined : fields.post_parent || null,
+    parentId: parentIdOf(fields),
     venues: venueIds && { create: venueIds.map((venueId, position) => ({ venueId, position })) },
     organizers: organizerIds && { create: organizerIds.map((organizerId, position) => ({ organizerId, position })) },
     categories: categoryIds && { create: categoryIds.map((categoryId) => ({ categoryId })) },
@@ -186,20 +277,42 @@ export function replacing<T>(links: { create: T[] } | undefined) {
   return links && { deleteMany: {}, create: links.create };
 }
 
-/**
- * The first free slug for `wanted` among the events of the language: a few lookups of growing batches of
- * candidates (`-2`, `-3`, …) rather than one per candidate, so that the hundredth event of a title stays cheap.
- */
+/** The parent a write sets: `0` clears it; absent when not sent. */
+export function parentIdOf(fields: EventWriteFields): number | null | undefined {
+  return fields.post_parent === undefined ? undefined : fields.post_parent || null;
+}
+
+/** The first free slug for `wanted` among the events of the language (see `freeEventSlugs`). */
 export async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: number): Promise<string> {
   const base = slugify(wanted);
-  const [slug = base] = await uniqueSlugs([base], async (candidates) => {
-    const rows = await tx.event.findMany({
-      where: { language, slug: { in: candidates }, NOT: { id: selfId } },
-      select: { slug: true },
-    });
-    return rows.map((row) => row.slug);
-  });
+  const [slug = base] = await freeEventSlugs(tx, language, [wanted], selfId);
   return slug;
+}
+
+const SLUGS_PER_LOOKUP = 10_000;
+
+/**
+ * The first free slugs for each of `wanted` among the events of the language, distinct from each other: a few
+ * lookups of growing batches of candidates (`-2`, `-3`, …) rather than one per candidate, so that the hundredth
+ * event of a title stays cheap.
+ */
+export async function freeEventSlugs(
+  tx: Tx,
+  language: string,
+  wanted: readonly string[],
+  selfId?: number,
+): Promise<string[]> {
+  return uniqueSlugs(wanted.map(slugify), async (candidates) => {
+    const taken: string[] = [];
+    for (let start = 0; start < candidates.length; start += SLUGS_PER_LOOKUP) {
+      const rows = await tx.event.findMany({
+        where: { language, slug: { in: candidates.slice(start, start + SLUGS_PER_LOOKUP) }, NOT: { id: selfId } },
+        select: { slug: true },
+      });
+      taken.push(...rows.map((row) => row.slug));
+    }
+    return taken;
+  });
 }
 
 export async function joinGroup(tx: Tx, plan: TranslationPlan | undefined): Promise<void> {

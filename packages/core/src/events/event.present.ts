@@ -55,12 +55,25 @@ export function presentEvent(
   { redacted }: { redacted: boolean },
 ): EventOutput {
   const url = permalink(links, "event", row);
-  const globalIdOfRow = globalId(links, row.id);
   const { cost, cost_details } = presentCost(row.cost);
-  const utcStart = utcWallTime(row.startUtc);
-  const utcEnd = utcWallTime(row.endUtc);
-  const flag = (value: boolean) => (redacted ? null : value);
-  const linked = <T>(items: T[]) => (redacted ? [] : items);
+  return {
+    ...eventIdentity(row, links, url, redacted),
+    all_day: redacted ? null : row.allDay,
+    ...eventDates(row),
+    cost: redacted ? "" : cost,
+    cost_details: redacted ? EMPTY_COST_DETAILS : cost_details,
+    website: redacted ? "" : row.website || url,
+    ...eventFlags(row, redacted),
+    ...eventLinkedRecords(row, related, redacted),
+    post_parent: row.parentId ?? 0,
+    language: languageSchema.parse(row.language),
+    translations: related.translations.get(row.id) ?? {},
+  };
+}
+
+/** The fields of an event from `id` to `image`, in the order of the wire shape. */
+function eventIdentity(row: EventRow, links: LinkBase, url: string, redacted: boolean) {
+  const globalIdOfRow = globalId(links, row.id);
   return {
     id: row.id,
     global_id: globalIdOfRow,
@@ -77,8 +90,15 @@ export function presentEvent(
     description: redacted ? "" : row.description,
     excerpt: redacted ? "" : row.excerpt,
     slug: row.slug,
-    image: redacted ? false : presentImage(row.image),
-    all_day: flag(row.allDay),
+    image: redacted ? (false as const) : presentImage(row.image),
+  };
+}
+
+/** Start and end, local and UTC, with their details and the time zone. */
+function eventDates(row: EventRow) {
+  const utcStart = utcWallTime(row.startUtc);
+  const utcEnd = utcWallTime(row.endUtc);
+  return {
     start_date: row.startLocal,
     start_date_details: dateDetails(row.startLocal),
     end_date: row.endLocal,
@@ -89,48 +109,48 @@ export function presentEvent(
     utc_end_date_details: dateDetails(utcEnd),
     timezone: row.timezone,
     timezone_abbr: timezoneAbbreviation(row.startUtc, row.timezone),
-    cost: redacted ? "" : cost,
-    cost_details: redacted ? EMPTY_COST_DETAILS : cost_details,
-    website: redacted ? "" : row.website || url,
+  };
+}
+
+/** The display flags; `null` when redacted. */
+function eventFlags(row: EventRow, redacted: boolean) {
+  const flag = (value: boolean) => (redacted ? null : value);
+  return {
     show_map: flag(row.showMap),
     show_map_link: flag(row.showMapLink),
     hide_from_listings: flag(row.hideFromListings),
     sticky: flag(row.sticky),
     featured: flag(row.featured),
     ticketed: flag(row.ticketed),
-    categories: linked(
-      byName(
-        present(
-          row.categories.map((link) => link.categoryId),
-          related.categories,
-        ),
-      ),
-    ),
-    tags: linked(
-      byName(
-        present(
-          row.tags.map((link) => link.tagId),
-          related.tags,
-        ),
-      ),
-    ),
-    venue: redacted
-      ? []
-      : venueField(
-          present(
-            row.venues.map((link) => link.venueId),
-            related.venues,
-          ),
-        ),
-    organizer: linked(
+  };
+}
+
+/** Terms by name, venues and organizers in their positions; none when redacted. */
+function eventLinkedRecords(row: EventRow, related: EventRelations, redacted: boolean) {
+  if (redacted) return { categories: [], tags: [], venue: [], organizer: [] };
+  return {
+    categories: byName(
       present(
-        row.organizers.map((link) => link.organizerId),
-        related.organizers,
+        row.categories.map((link) => link.categoryId),
+        related.categories,
       ),
     ),
-    post_parent: row.parentId ?? 0,
-    language: languageSchema.parse(row.language),
-    translations: related.translations.get(row.id) ?? {},
+    tags: byName(
+      present(
+        row.tags.map((link) => link.tagId),
+        related.tags,
+      ),
+    ),
+    venue: venueField(
+      present(
+        row.venues.map((link) => link.venueId),
+        related.venues,
+      ),
+    ),
+    organizer: present(
+      row.organizers.map((link) => link.organizerId),
+      related.organizers,
+    ),
   };
 }
 

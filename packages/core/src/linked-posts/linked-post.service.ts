@@ -295,6 +295,163 @@ async function createRow<Own, Body extends LinkedPostWriteFields, Output>(
   return store.create({ ...record, searchText: linkedPostSearchText(record, kind.searchColumns) });
 }
 
+/** A page of the list, keyed by the kind's plural (`{ venues: [...], … }`), with its links and totals. */
+async function listLinkedPosts<
+  Own,
+  Body extends LinkedPostWriteFields,
+  Output extends { id: number },
+  Plural extends "venues" | "organizers",
+>(kind: Kind<Own, Body, Output> & { plural: Plural }, scope: Scope, query: LinkedPostListQuery) {
+  const where = buildLinkedPostWhere(query, {
+    actor: scope.actor,
+    language: scope.language,
+    now: new Date(),
+    searchFieldCount: searchFieldCount(kind.searchColumns),
+  });
+  const shown = query.event === undefined || (await eventLinksShown(scope.db, scope.actor, query.event));
+  const { rows, total, translations } = shown
+    ? await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query))
+    : { rows: [], total: 0, translations: new Map<number, Translations>() };
+  if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
+  const pages = totalPages(total, query.per_page);
+  const items = rows.map((row) =>
+    kind.present(row, {
+      links: scope.links,
+      jsonLd: false,
+      redacted: isRedacted(scope.actor, row),
+      translations: translations.get(row.id) ?? {},
+    }),
+  );
+  return {
+    ...({ [kind.plural]: items } as Record<Plural, Output[]>),
+    ...listLinks(scope.links, kind.plural, query, pages),
+    total,
+    total_pages: pages,
+  };
+}
+
+async function getLinkedPost<Own, Body extends LinkedPostWriteFields, Output>(
+  kind: Kind<Own, Body, Output>,
+  scope: Scope,
+  target: LinkedPostTarget,
+  password?: string,
+): Promise<Output> {
+  const row = await findTarget(kind, kind.store(scope.db), scope.language, target);
+  if (!canRead(scope.actor, row)) throw domainError(`${kind.singular}-not-accessible`);
+  return presentRow(kind, scope.db, scope, row, { jsonLd: true, password });
+}
+
+function createLinkedPost<Own, Body extends LinkedPostWriteFields, Output>(
+  kind: Kind<Own, Body, Output>,
+  scope: Scope,
+  body: Body,
+): Promise<Output> {
+  return runWrite(
+    scope.db,
+    async (tx) => {
+      const row = await createRow(kind, tx, scope, body);
+      await recordChanges(tx, [{ type: kind.singular, action: "created", ...row }]);
+      return presentRow(kind, tx, scope, row, { jsonLd: false });
+    },
+    {
+      serializable: true,
+      queueKey: `${kind.singular}-name:${scope.language}:${normalizeText(kind.nameOf(body) ?? "")}`,
+    },
+  );
+}
+
+function updateLinkedPost<Own, Body extends LinkedPostWriteFields, Output>(
+  kind: Kind<Own, Body, Output>,
+  scope: Scope,
+  target: LinkedPostTarget,
+  body: Body,
+): Promise<Output> {
+  return runWrite(scope.db, async (tx) => {
+    const store = kind.store(tx);
+    const row = await findTarget(kind, store, scope.language, target);
+    const write = await validateWrite(kind, tx, scope, body, row.language, row.id);
+    requireEdit(scope.actor, row);
+    requireAuthorChange(scope.actor, body.author);
+    await startGroup(store, write.join);
+    const updated = await applyWrite(kind, store, scope, row, body, write, kind.nameOf(body));
+    await recordChanges(tx, [{ type: kind.singular, action: "updated", ...updated }]);
+    return presentRow(kind, tx, scope, updated, { jsonLd: false });
+  });
+}
+
+/**
+ * Moves a record to the trash (410 when it is there already) or, with `force` (administrators), deletes it.
+ * Either way every event's link to it goes in the same transaction, and it leaves its translation group (the
+ * others keep theirs, and the language is free for a new translation).
+ */
+function removeLinkedPost<Own, Body extends LinkedPostWriteFields, Output>(
+  kind: Kind<Own, Body, Output>,
+  scope: Scope,
+  target: LinkedPostTarget,
+  force: boolean,
+): Promise<Output> {
+  return runWrite(scope.db, async (tx) => {
+    const store = kind.store(tx);
+    const row = await findTarget(kind, store, scope.language, target);
+    if (force) requireCapability(scope.actor, "delete_permanently");
+    requireEdit(scope.actor, row);
+    if (force) return deleteRow(kind, tx, scope, row);
+    if (row.status === "trash") throw domainError(`${kind.singular}-is-in-trash`);
+    return trashRow(kind, tx, scope, row);
+  });
+}
+
+async function deleteRow<Own, Body extends LinkedPostWriteFields, Output>(
+  kind: Kind<Own, Body, Output>,
+  tx: Tx,
+  scope: Scope,
+  row: LinkedPostRow<Own>,
+): Promise<Output> {
+  const store = kind.store(tx);
+  const removed = await presentRow(kind, tx, scope, row, { jsonLd: false });
+  await store.unlinkEvents(row.id);
+  await store.remove(row.id);
+  await recordChanges(tx, [{ type: kind.singular, action: "deleted", ...row }]);
+  return removed;
+}
+
+async function trashRow<Own, Body extends LinkedPostWriteFields, Output>(
+  kind: Kind<Own, Body, Output>,
+  tx: Tx,
+  scope: Scope,
+  row: LinkedPostRow<Own>,
+): Promise<Output> {
+  const store = kind.store(tx);
+  await store.unlinkEvents(row.id);
+  const now = new Date();
+  const modified = stampsAt(now, scope.site.timezone).local;
+  const trashed = await store.update(row.id, {
+    status: "trash",
+    translationGroup: null,
+    modified,
+    modifiedUtc: now,
+  });
+  await recordChanges(tx, [{ type: kind.singular, action: "trashed", ...trashed }]);
+  return presentRow(kind, tx, scope, trashed, { jsonLd: false });
+}
+
+/**
+ * The wire shapes of the given records in a fixed number of queries (missing and trashed ones are left out);
+ * password-protected ones are redacted unless the actor may edit them.
+ */
+async function loadLinkedPostsById<Own, Body extends LinkedPostWriteFields, Output extends { id: number }>(
+  kind: Kind<Own, Body, Output>,
+  db: Tx,
+  scope: Scope,
+  ids: readonly number[],
+  options: { jsonLd: boolean },
+): Promise<Map<number, Output>> {
+  if (ids.length === 0) return new Map<number, Output>();
+  const rows = await kind.store(db).findMany({ where: { id: { in: [...new Set(ids)] }, status: { not: "trash" } } });
+  const outputs = rows.map(await presenterOf(kind, db, scope, rows, options));
+  return new Map(outputs.map((output) => [output.id, output]));
+}
+
 /** The service of one kind: its list keyed by the kind's plural (`{ venues: [...], … }`), every write one transaction. */
 export function linkedPostService<
   Own,
@@ -303,122 +460,18 @@ export function linkedPostService<
   Plural extends "venues" | "organizers",
 >(kind: Kind<Own, Body, Output> & { plural: Plural }) {
   return {
-    async list(scope: Scope, query: LinkedPostListQuery) {
-      const where = buildLinkedPostWhere(query, {
-        actor: scope.actor,
-        language: scope.language,
-        now: new Date(),
-        searchFieldCount: searchFieldCount(kind.searchColumns),
-      });
-      const shown = query.event === undefined || (await eventLinksShown(scope.db, scope.actor, query.event));
-      const { rows, total, translations } = shown
-        ? await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query))
-        : { rows: [], total: 0, translations: new Map<number, Translations>() };
-      if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
-      const pages = totalPages(total, query.per_page);
-      const items = rows.map((row) =>
-        kind.present(row, {
-          links: scope.links,
-          jsonLd: false,
-          redacted: isRedacted(scope.actor, row),
-          translations: translations.get(row.id) ?? {},
-        }),
-      );
-      return {
-        ...({ [kind.plural]: items } as Record<Plural, Output[]>),
-        ...listLinks(scope.links, kind.plural, query, pages),
-        total,
-        total_pages: pages,
-      };
-    },
-
-    async get(scope: Scope, target: LinkedPostTarget, password?: string): Promise<Output> {
-      const row = await findTarget(kind, kind.store(scope.db), scope.language, target);
-      if (!canRead(scope.actor, row)) throw domainError(`${kind.singular}-not-accessible`);
-      return presentRow(kind, scope.db, scope, row, { jsonLd: true, password });
-    },
-
-    create(scope: Scope, body: Body): Promise<Output> {
-      return runWrite(
-        scope.db,
-        async (tx) => {
-          const row = await createRow(kind, tx, scope, body);
-          await recordChanges(tx, [{ type: kind.singular, action: "created", ...row }]);
-          return presentRow(kind, tx, scope, row, { jsonLd: false });
-        },
-        {
-          serializable: true,
-          queueKey: `${kind.singular}-name:${scope.language}:${normalizeText(kind.nameOf(body) ?? "")}`,
-        },
-      );
-    },
-
-    update(scope: Scope, target: LinkedPostTarget, body: Body): Promise<Output> {
-      return runWrite(scope.db, async (tx) => {
-        const store = kind.store(tx);
-        const row = await findTarget(kind, store, scope.language, target);
-        const write = await validateWrite(kind, tx, scope, body, row.language, row.id);
-        requireEdit(scope.actor, row);
-        requireAuthorChange(scope.actor, body.author);
-        await startGroup(store, write.join);
-        const updated = await applyWrite(kind, store, scope, row, body, write, kind.nameOf(body));
-        await recordChanges(tx, [{ type: kind.singular, action: "updated", ...updated }]);
-        return presentRow(kind, tx, scope, updated, { jsonLd: false });
-      });
-    },
-
-    /**
-     * Moves a record to the trash (410 when it is there already) or, with `force` (administrators), deletes it.
-     * Either way every event's link to it goes in the same transaction, and it leaves its translation group (the
-     * others keep theirs, and the language is free for a new translation).
-     */
-    remove(scope: Scope, target: LinkedPostTarget, force: boolean): Promise<Output> {
-      return runWrite(scope.db, async (tx) => {
-        const store = kind.store(tx);
-        const row = await findTarget(kind, store, scope.language, target);
-        if (force) requireCapability(scope.actor, "delete_permanently");
-        requireEdit(scope.actor, row);
-        if (force) {
-          const removed = await presentRow(kind, tx, scope, row, { jsonLd: false });
-          await store.unlinkEvents(row.id);
-          await store.remove(row.id);
-          await recordChanges(tx, [{ type: kind.singular, action: "deleted", ...row }]);
-          return removed;
-        }
-        if (row.status === "trash") throw domainError(`${kind.singular}-is-in-trash`);
-        await store.unlinkEvents(row.id);
-        const now = new Date();
-        const modified = stampsAt(now, scope.site.timezone).local;
-        const trashed = await store.update(row.id, {
-          status: "trash",
-          translationGroup: null,
-          modified,
-          modifiedUtc: now,
-        });
-        await recordChanges(tx, [{ type: kind.singular, action: "trashed", ...trashed }]);
-        return presentRow(kind, tx, scope, trashed, { jsonLd: false });
-      });
-    },
-
+    list: (scope: Scope, query: LinkedPostListQuery) => listLinkedPosts(kind, scope, query),
+    get: (scope: Scope, target: LinkedPostTarget, password?: string) => getLinkedPost(kind, scope, target, password),
+    create: (scope: Scope, body: Body) => createLinkedPost(kind, scope, body),
+    update: (scope: Scope, target: LinkedPostTarget, body: Body) => updateLinkedPost(kind, scope, target, body),
+    remove: (scope: Scope, target: LinkedPostTarget, force: boolean) => removeLinkedPost(kind, scope, target, force),
     /**
      * Creates a record inside the caller's transaction and returns its id; a duplicate (same name, and same
      * description when one is sent) is returned instead, updated with the fields sent when the actor may edit it.
      */
-    async createInTx(tx: Tx, scope: Scope, body: Body): Promise<number> {
-      return (await createRow(kind, tx, scope, body)).id;
-    },
-
-    /**
-     * The wire shapes of the given records in a fixed number of queries (missing and trashed ones are left out);
-     * password-protected ones are redacted unless the actor may edit them.
-     */
-    async loadById(db: Tx, scope: Scope, ids: readonly number[], options: { jsonLd: boolean }) {
-      if (ids.length === 0) return new Map<number, Output>();
-      const rows = await kind
-        .store(db)
-        .findMany({ where: { id: { in: [...new Set(ids)] }, status: { not: "trash" } } });
-      const outputs = rows.map(await presenterOf(kind, db, scope, rows, options));
-      return new Map(outputs.map((output) => [output.id, output]));
-    },
+    createInTx: async (tx: Tx, scope: Scope, body: Body): Promise<number> =>
+      (await createRow(kind, tx, scope, body)).id,
+    loadById: (db: Tx, scope: Scope, ids: readonly number[], options: { jsonLd: boolean }) =>
+      loadLinkedPostsById(kind, db, scope, ids, options),
   };
 }

@@ -62,6 +62,18 @@ export async function resolveTermIdsForWrite(
   taxonomy: Taxonomy,
   refs: ReadonlyArray<number | string>,
 ): Promise<number[]> {
+  const [ids = []] = await resolveTermIdListsForWrite(tx, scope, taxonomy, [refs]);
+  return ids;
+}
+
+/** `resolveTermIdsForWrite` of many writes (undefined: the field was not sent), with one lookup of each kind. */
+export async function resolveTermIdListsForWrite(
+  tx: Tx,
+  scope: Scope,
+  taxonomy: Taxonomy,
+  lists: ReadonlyArray<ReadonlyArray<number | string> | undefined>,
+): Promise<Array<number[] | undefined>> {
+  const refs = lists.flatMap((list) => list ?? []);
   const store = termStore(tx, taxonomy);
   const ids = refs.filter((ref): ref is number => typeof ref === "number");
   const names = refs.filter((ref): ref is string => typeof ref === "string");
@@ -70,11 +82,14 @@ export async function resolveTermIdsForWrite(
     store.find({ translationGroup: { in: groups }, language: scope.language }),
   );
   const idOfName = await idsOfNames(store, names, scope.language);
-  const resolved = refs.flatMap((ref) => {
-    const id = typeof ref === "number" ? idFor.get(ref) : idOfName.get(nameKeyOf(ref));
-    return id === undefined ? [] : [id];
+  return lists.map((list) => {
+    if (!list) return undefined;
+    const resolved = list.flatMap((ref) => {
+      const id = typeof ref === "number" ? idFor.get(ref) : idOfName.get(nameKeyOf(ref));
+      return id === undefined ? [] : [id];
+    });
+    return [...new Set(resolved)];
   });
-  return [...new Set(resolved)];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import { create, PROVIDERS, useTestDatabase } from "../testing/index.ts";
 import { recountTermEvents } from "./term.counts.ts";
 import { findTermIdsForFilter, loadTermsById, resolveTermIdsForWrite } from "./term.lookup.ts";
 
@@ -34,23 +34,7 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
     ids.jazz = (await category("Jazz", "jazz", "en", { parentId: ids.music })).id;
     ids.numeric = (await category("2024", "2024", "en")).id;
     ids.kunst = (await category("Kunst", "kunst", "de", { translationGroup: "art" })).id;
-    const stamp = new Date("2030-01-01T10:00:00Z");
-    await db.event.create({
-      data: {
-        title: "Concert",
-        slug: "concert",
-        postDate: "2030-01-01 10:00:00",
-        postDateUtc: stamp,
-        modified: "2030-01-01 10:00:00",
-        modifiedUtc: stamp,
-        startLocal: "2030-01-01 10:00:00",
-        endLocal: "2030-01-01 11:00:00",
-        startUtc: stamp,
-        endUtc: stamp,
-        timezone: "UTC",
-        categories: { create: [{ categoryId: ids.jazz }] },
-      },
-    });
+    await create.event(db, { title: "Concert", categories: { create: [{ categoryId: ids.jazz }] } });
     await recountTermEvents(db);
   });
 

@@ -9,6 +9,7 @@ import { createUser } from "../users/users.service.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export { createTestDatabase, PROVIDERS, TEST_POSTGRES_URL, type TestDatabase } from "./databases.ts";
+export * from "./factories.ts";
 
 /**
  * A fresh database for the calling test file (or `describe` block): created before its tests, dropped after.

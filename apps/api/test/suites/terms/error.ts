@@ -1,4 +1,4 @@
-import { PROVIDERS } from "@calendar/core/testing";
+import { create, PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/server.ts";
 import { createEvent, invalidParamsBody, type TermKind, type TermLike, termApi } from "./kinds.ts";
@@ -36,11 +36,9 @@ export function termErrorSuite(kind: TermKind) {
       term.music = await api.create({ name: "Music" });
       term.art = await api.create({ name: "Art", slug: "art" });
       // Each kind numbers its own ids, so the other kind's term gets an id this kind does not have.
-      const elsewhere = { id: 90_000, name: "Elsewhere", nameKey: "elsewhere", slug: "elsewhere" };
+      const elsewhere = { id: 90_000, name: "Elsewhere" };
       otherKindId = (
-        kind.hierarchical
-          ? await server.db.tag.create({ data: elsewhere })
-          : await server.db.category.create({ data: elsewhere })
+        kind.hierarchical ? await create.tag(server.db, elsewhere) : await create.category(server.db, elsewhere)
       ).id;
       eventId = await createEvent(server.db, { title: "An event" });
     });

@@ -1,5 +1,6 @@
 import type { CalendarClient, RouterInputs } from "@calendar/client";
 import { type Db, recountTermEvents } from "@calendar/core";
+import { create } from "@calendar/core/testing";
 import type { RestRequest, TestServer } from "../../support/server.ts";
 
 /**
@@ -114,25 +115,7 @@ let eventCounter = 0;
 /** An event written straight into the database (only what terms need of it). */
 export async function createEvent(db: Db, { title, status = "publish", language = "en" }: EventFixture) {
   eventCounter += 1;
-  const stamp = new Date("2030-06-01T10:00:00Z");
-  const wall = "2030-06-01 10:00:00";
-  const event = await db.event.create({
-    data: {
-      title,
-      slug: `event-${eventCounter}`,
-      status,
-      language,
-      postDate: wall,
-      postDateUtc: stamp,
-      modified: wall,
-      modifiedUtc: stamp,
-      startLocal: wall,
-      endLocal: "2030-06-01 11:00:00",
-      startUtc: stamp,
-      endUtc: new Date("2030-06-01T11:00:00Z"),
-      timezone: "UTC",
-    },
-  });
+  const event = await create.event(db, { title, slug: `event-${eventCounter}`, status, language });
   return event.id;
 }
 

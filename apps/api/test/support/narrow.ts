@@ -1,0 +1,20 @@
+/** Narrowing for typed response bodies: each throws, failing the test, when the body is not of the expected form. */
+
+/** The one item of a field that is an object for one item and a list otherwise (an event's `venue`). */
+export function single<T extends object>(value: T | T[]): T {
+  if (Array.isArray(value)) throw new Error(`Expected one item, got a list: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The first item of a list. */
+export function first<T>(items: readonly T[]): T {
+  const [item] = items;
+  if (item === undefined) throw new Error("Expected at least one item, got an empty list.");
+  return item;
+}
+
+/** A value that is `false` when absent (an event's `image`). */
+export function present<T>(value: T | false): T {
+  if (value === false) throw new Error("Expected a value, got false.");
+  return value;
+}
