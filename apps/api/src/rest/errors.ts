@@ -1,4 +1,4 @@
-import { DomainError, domainError, toDomainError } from "@calendar/core";
+import { DomainError, domainError, type Transport, toDomainError } from "@calendar/core";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { type RestErrorBody, restError, restErrorBody } from "./envelope.ts";
 import { RestBodyError } from "./request.ts";
@@ -48,10 +48,16 @@ export function handleRestError(error: FastifyError, request: FastifyRequest, re
   return sendRestError(reply, body);
 }
 
-/** The status of a procedure's error, for trpc-to-openapi's and tRPC's `responseMeta`. */
-export function statusOfTrpcErrors(errors: Parameters<typeof toDomainError>[0][]): number | undefined {
+/**
+ * The status of a procedure's error, for trpc-to-openapi's and tRPC's `responseMeta`: the one the error formatter
+ * puts in the body for the same transport (an id that does not parse is a 404 on REST, a 400 over tRPC).
+ */
+export function statusOfTrpcErrors(
+  errors: Parameters<typeof toDomainError>[0][],
+  transport: Transport,
+): number | undefined {
   const [first] = errors;
-  return first ? toDomainError(first, undefined, "rest").status : undefined;
+  return first ? toDomainError(first, undefined, transport).status : undefined;
 }
 
 /** Logs unexpected procedure failures (client errors are not logged as errors). */

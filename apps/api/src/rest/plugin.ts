@@ -60,7 +60,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
         router: options.router,
         createContext: ({ req }: { req: FastifyRequest }) => restContext(req, base, options),
         responseMeta: ({ ctx, errors }: { ctx?: Context; errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
-          const status = statusOfTrpcErrors(errors);
+          const status = statusOfTrpcErrors(errors, "rest");
           if (status !== undefined) return { status };
           const answer = ctx?.rest instanceof RestAnswer ? ctx.rest : undefined;
           return { status: answer?.status ?? 200, headers: answer?.headers ?? {} };

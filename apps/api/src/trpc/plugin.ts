@@ -39,7 +39,7 @@ export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOption
         };
       },
       responseMeta: ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
-        const status = statusOfTrpcErrors(errors);
+        const status = statusOfTrpcErrors(errors, "trpc");
         return status === undefined ? {} : { status };
       },
       onError: logProcedureError,

@@ -80,5 +80,9 @@ describe.each(PROVIDERS)("createCalendarClient against the server (%s)", (provid
         data: { code: "BAD_REQUEST", httpStatus: 400 },
       });
     }
+    // The answer's own HTTP status is the one its body names (on REST, the same id is a 404 rest_no_route).
+    const input = encodeURIComponent(JSON.stringify({ id: "x" }));
+    expect((await fetch(`${server.origin}/trpc/events.get?input=${input}`)).status).toBe(400);
+    expect((await fetch(`${server.origin}/cal/events/v1/events/x`)).status).toBe(404);
   });
 });

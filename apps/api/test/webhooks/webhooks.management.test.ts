@@ -90,6 +90,25 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
     }
   });
 
+  it("answers 404, not 500, to updates, rotations and deletes that a concurrent delete overtakes", async () => {
+    const statuses = new Set<number>();
+    for (let round = 0; round < 5; round++) {
+      const { id } = await subscribe();
+      const responses = await Promise.all([
+        ...Array.from({ length: 4 }, () => server.rest("POST", `${BASE}/webhooks/${id}/rotate-secret`, asAdmin())),
+        ...Array.from({ length: 4 }, () =>
+          server.rest("POST", `${BASE}/webhooks/${id}`, asAdmin({ body: { description: "raced" } })),
+        ),
+        ...Array.from({ length: 3 }, () => server.rest("DELETE", `${BASE}/webhooks/${id}`, asAdmin())),
+      ]);
+      for (const response of responses) {
+        statuses.add(response.status);
+        if (response.status === 404) expect(response.body.code).toBe("rest_webhook_invalid_id");
+      }
+    }
+    expect([...statuses].filter((status) => status !== 200 && status !== 404)).toEqual([]);
+  });
+
   it("refuses bad input with 400 rest_invalid_param naming the field", async () => {
     for (const [body, field] of [
       [{}, "url"],

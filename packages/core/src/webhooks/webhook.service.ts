@@ -36,6 +36,23 @@ async function checkUrl(url: string, policy: WebhookTargetPolicy): Promise<void>
   }
 }
 
+/** Prisma's code for a row that an update or a delete did not find. */
+const isGone = (error: unknown) =>
+  typeof error === "object" && error !== null && "code" in error && error.code === "P2025";
+
+/**
+ * Runs a write of one subscription: if a concurrent request deleted it after it was found, it is not found (as it
+ * would be a moment later), not a failure of the server.
+ */
+async function unlessGone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isGone(error)) throw notFound();
+    throw error;
+  }
+}
+
 async function findSubscription(db: Db, id: number) {
   const row = await db.webhookSubscription.findUnique({ where: { id } });
   if (!row) throw notFound();
@@ -80,29 +97,29 @@ export async function updateWebhook(scope: WebhookScope, body: WebhookUpdateBody
   const existing = await findSubscription(scope.db, body.id);
   if (body.url !== undefined) await checkUrl(body.url, scope.policy);
   const resumes = body.active === true && !existing.active;
-  const row = await scope.db.webhookSubscription.update({
-    where: { id: body.id },
-    data: {
-      ...(body.url !== undefined ? { url: body.url } : {}),
-      ...(body.types !== undefined ? { types: body.types.join(",") } : {}),
-      ...(body.actions !== undefined ? { actions: body.actions.join(",") } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.active !== undefined ? { active: body.active, disabledReason: "" } : {}),
-      ...(resumes ? { failingSince: null, cursor: await readChangeVersion(scope.db) } : {}),
-    },
-  });
+  const data = {
+    ...(body.url !== undefined ? { url: body.url } : {}),
+    ...(body.types !== undefined ? { types: body.types.join(",") } : {}),
+    ...(body.actions !== undefined ? { actions: body.actions.join(",") } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.active !== undefined ? { active: body.active, disabledReason: "" } : {}),
+    ...(resumes ? { failingSince: null, cursor: await readChangeVersion(scope.db) } : {}),
+  };
+  const row = await unlessGone(() => scope.db.webhookSubscription.update({ where: { id: body.id }, data }));
   return presentWebhook(row);
 }
 
 /** Deletes a subscription with its queued deliveries and their attempts. */
 export async function deleteWebhook(scope: WebhookScope, id: number): Promise<WebhookOutput> {
   requireCapability(scope.actor, "manage_webhooks");
-  const row = await scope.db.$transaction(async (tx) => {
-    const found = await tx.webhookSubscription.findUnique({ where: { id } });
-    if (!found) throw notFound();
-    await tx.webhookSubscription.delete({ where: { id } });
-    return found;
-  });
+  const row = await unlessGone(() =>
+    scope.db.$transaction(async (tx) => {
+      const found = await tx.webhookSubscription.findUnique({ where: { id } });
+      if (!found) throw notFound();
+      await tx.webhookSubscription.delete({ where: { id } });
+      return found;
+    }),
+  );
   return presentWebhook(row);
 }
 
@@ -111,7 +128,7 @@ export async function rotateWebhookSecret(scope: WebhookScope, id: number): Prom
   requireCapability(scope.actor, "manage_webhooks");
   await findSubscription(scope.db, id);
   const secret = newWebhookSecret();
-  const row = await scope.db.webhookSubscription.update({ where: { id }, data: { secret } });
+  const row = await unlessGone(() => scope.db.webhookSubscription.update({ where: { id }, data: { secret } }));
   return { ...presentWebhook(row), secret };
 }
 

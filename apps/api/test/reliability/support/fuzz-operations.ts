@@ -1,9 +1,10 @@
+import type { Role } from "@calendar/core";
 import type { FieldKind } from "./fuzz-values.ts";
 
 /** Every operation of the API with the kinds of its parameters: what the fuzzer generates requests for. */
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type Resource = "event" | "venue" | "organizer" | "category" | "tag";
+export type Resource = "event" | "venue" | "organizer" | "category" | "tag" | "webhook";
 
 /** The records the requests aim at, made before the run. */
 export interface FuzzFixture {
@@ -12,6 +13,8 @@ export interface FuzzFixture {
   organizer: { id: number; slug: string };
   category: { id: number; slug: string };
   tag: { id: number; slug: string };
+  /** A subscription to a closed local port, made after the other records (so nothing is queued for it). */
+  webhook: { id: number };
 }
 
 export interface Operation {
@@ -28,6 +31,12 @@ export interface Operation {
   write: boolean;
   /** Does the operation read the Authorization header? (The discovery routes do not.) */
   authenticates: boolean;
+  /**
+   * The only roles that may call it, reads included: any other caller must be refused. Absent: anyone may read,
+   * and the roles that may write depend on the record (only anonymous callers, bad credentials and subscribers are
+   * refused every write).
+   */
+  roles?: readonly Role[];
   fields: Record<string, FieldKind>;
   /** Parameters that make a valid request (besides the path). */
   base: Record<string, unknown>;
@@ -253,6 +262,41 @@ function termOperations(plural: "categories" | "tags", singular: "category" | "t
   ];
 }
 
+const WEBHOOK_WRITE: Record<string, FieldKind> = {
+  url: "webhookUrl",
+  types: "changeTypes",
+  actions: "changeActions",
+  description: "webhookNote",
+  ml_language: "language",
+};
+
+/** The webhook subscriptions: administrators only, reads included. */
+function webhookOperations(): Operation[] {
+  const item = { ml_language: "language" as const };
+  const operations = [
+    readOp("webhooks.list", "/webhooks", item),
+    writeOp("webhooks.create", ["POST"], "/webhooks", WEBHOOK_WRITE, { url: "http://127.0.0.1:9/fuzz" }),
+    readOp("webhooks.get", "/webhooks/{id}", item, "webhook"),
+    writeOp(
+      "webhooks.update",
+      ["POST"],
+      "/webhooks/{id}",
+      { ...WEBHOOK_WRITE, active: "bool" },
+      { description: "Fuzzed" },
+      "webhook",
+    ),
+    writeOp("webhooks.delete", ["DELETE"], "/webhooks/{id}", item, {}, "webhook"),
+    writeOp("webhooks.rotateSecret", ["POST"], "/webhooks/{id}/rotate-secret", item, {}, "webhook"),
+    readOp(
+      "webhooks.deliveries",
+      "/webhooks/{id}/deliveries",
+      { per_page: "attemptsPerPage", ml_language: "language" },
+      "webhook",
+    ),
+  ];
+  return operations.map((operation) => ({ ...operation, roles: ["administrator"] }));
+}
+
 export const OPERATIONS: readonly Operation[] = [
   {
     name: "index",
@@ -308,4 +352,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...termOperations("categories", "category"),
   ...termOperations("tags", "tag"),
   readOp("changes.list", "/changes", { ml_language: "language" }),
+  ...webhookOperations(),
 ];

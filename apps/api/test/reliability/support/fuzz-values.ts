@@ -55,7 +55,12 @@ export type FieldKind =
   | "orderby"
   | "context"
   | "namespace"
-  | "language";
+  | "language"
+  | "webhookUrl" // where a webhook's deliveries go (the server allows http:// and private addresses in the fuzz)
+  | "changeTypes" // a webhook's record types: a list or CSV of event, venue, organizer, category, tag
+  | "changeActions" // a webhook's actions: a list or CSV of created, updated, trashed, deleted
+  | "webhookNote" // a webhook's description: up to 500 characters
+  | "attemptsPerPage"; // per_page of a webhook's deliveries: 1 to 100
 
 /** An id no record has (the largest 32-bit integer). */
 export const UNKNOWN_ID = 2_147_483_647;
@@ -180,6 +185,26 @@ const BREAKERS: Record<FieldKind, FuzzValue[]> = {
   context: [any("bogus"), any("")],
   namespace: [any("wp/v2"), any("cal/events/v2")],
   language: [any("xx"), any("EN"), any("de-DE"), any("zh"), any("")],
+  webhookUrl: [
+    any(""),
+    any("   "),
+    any("not a url"),
+    any("/relative/path"),
+    any("javascript:alert(1)"),
+    any("ftp://127.0.0.1/fuzz"),
+    any("file:///etc/passwd"),
+    any("http://user:secret@127.0.0.1:9/fuzz"),
+    // `.invalid` never resolves (RFC 6761), with or without DNS: a URL whose host has no address.
+    any("https://no-such-host.invalid/fuzz"),
+    any(`http://127.0.0.1:9/${"x".repeat(2_000)}`),
+    json(1),
+    json(true),
+    json(["http://127.0.0.1:9/fuzz"]),
+  ],
+  changeTypes: [any("bogus"), any("event,bogus"), any("Event"), any("events"), json(5), json([1]), json(null)],
+  changeActions: [any("bogus"), any("created,publish"), any("CREATED"), any("create"), json(5), json([true])],
+  webhookNote: [tooLong(501), json(5), json(true), json(["a"])],
+  attemptsPerPage: [any("0"), any("-1"), any("abc"), any("1.5"), any("101"), any("1e3")],
 };
 
 /** Values of the kind that may be valid (plus free text): what a sloppy or hostile client sends. */
@@ -206,6 +231,23 @@ const NOISE: Partial<Record<FieldKind, FuzzValue[]>> = {
   order: ["asc", "desc"].map(any),
   orderby: ["id", "name", "slug", "count", "include"].map(any),
   context: ["view", "embed", "edit"].map(any),
+  // Valid where the server allows insecure webhooks (as the fuzz's does), except the last: no DNS here, or not
+  // public. Nothing that would make a delivery wait for a timeout: closed local ports only.
+  webhookUrl: [
+    " http://127.0.0.1:9/padded ",
+    "http://localhost:9/fuzz",
+    "http://[::1]:9/fuzz",
+    "HTTP://127.0.0.1:9/upper?query=1#fragment",
+    "https://example.org/hook",
+  ].map(any),
+  changeTypes: ["event", "venue,tag", " organizer , category ", ""]
+    .map(any)
+    .concat([json([]), json(["event", "category"]), json(["tag,venue"])]),
+  changeActions: ["created", "updated,deleted", " trashed ", ""]
+    .map(any)
+    .concat([json([]), json(["created", "deleted"])]),
+  webhookNote: ["", "x".repeat(500), "Fuzz note"].map(any),
+  attemptsPerPage: ["1", "20", "100", " 5 "].map(any),
 };
 
 export function breakerOf(kind: FieldKind): fc.Arbitrary<FuzzValue> {
