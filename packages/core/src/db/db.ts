@@ -95,6 +95,10 @@ async function openPostgres(url: string): Promise<Opened> {
     import("pg"),
   ]);
   const pool = new pg.Pool({ connectionString: url });
+  // An idle connection the server ends (a restart, a failover, a terminated backend) is dropped by the pool, which
+  // then emits "error": without a listener that would be an uncaught exception ending the process. The next query
+  // opens a new connection.
+  pool.on("error", () => undefined);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return { db: new PrismaClient({ adapter }) as unknown as Db, reader: postgresReader(pool) };
 }
