@@ -26,14 +26,15 @@ export function rawClient(origin: string, connections = 32) {
   /**
    * A kept-alive connection that the server has just closed (after a 431, say) fails the next request before the
    * server reads it, and a connection closed by an early answer may fail the write before the answer is read:
-   * such a request is sent again once, on a new connection.
+   * such a request is sent again on a new connection, up to three times (the race can repeat on a loaded machine).
    */
-  async function send(raw: RawRequest): Promise<RawResponse> {
+  async function send(raw: RawRequest, via: Agent | false = agent, tries = 3): Promise<RawResponse> {
     try {
-      return await sendOnce(raw, agent);
+      return await sendOnce(raw, via);
     } catch (error) {
       const { reusedSocket, code } = error as { reusedSocket?: boolean; code?: string };
-      if (reusedSocket || code === "EPIPE" || code === "ECONNRESET") return sendOnce(raw, false);
+      const transient = reusedSocket || code === "EPIPE" || code === "ECONNRESET";
+      if (transient && tries > 1) return send(raw, false, tries - 1);
       throw error;
     }
   }
