@@ -1,5 +1,6 @@
 import { requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
+import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
 import { domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
@@ -17,7 +18,7 @@ import {
   requireAuthorChoice,
   writeLinks,
 } from "./event.plan.ts";
-import type { EventOutput, EventUpdateBySlugInput, EventUpdateInput } from "./event.schemas.ts";
+import type { EventOutput, EventUpdateBySlugInput, EventUpdateInput, EventWriteFields } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
 import { changesSchedule, postDateOf, scalarChanges } from "./event.write.ts";
 
@@ -32,7 +33,7 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
   await runWrite(
     scope.db,
     async (tx) => {
-      const existing = await tx.event.findUnique({ where: { id }, include: EVENT_TERM_LINKS });
+      const existing = await findEventWithTerms(tx, id);
       // Links are made in the event's own language, whatever the language of the request.
       const eventScope = { ...scope, language: existing ? languageSchema.parse(existing.language) : scope.language };
       const checked = await checkReferences(tx, actor, fields, { language: eventScope.language, selfId: id });
@@ -45,42 +46,15 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
       requireEdit(actor, existing);
       requireAuthorChoice(actor, fields.author, existing.authorId);
       const links = await writeLinks(tx, eventScope, fields, checked);
-      const stamp = stampsAt(now, site.timezone);
       await joinGroup(tx, checked.translation);
       const status = fields.status && scaleBackStatus(actor, fields.status);
-      const before = countedLinksOf(existing);
-      await moveTermCounts(tx, before, {
-        language: before.language,
-        status: status ?? before.status,
-        categoryIds: links.categories?.create.map((link) => link.categoryId) ?? before.categoryIds,
-        tagIds: links.tags?.create.map((link) => link.tagId) ?? before.tagIds,
-      });
+      await moveCountsOfUpdate(tx, existing, status, links);
       const updated = await tx.event.update({
         where: { id },
         select: EVENT_CHANGE_FIELDS,
         data: {
-          ...scalarChanges(fields),
-          ...schedule,
-          ...postDateOf(fields, schedule?.timezone ?? existing.timezone, site.timezone, now),
-          imageId: links.imageId,
-          parentId: links.parentId,
-          venues: replacing(links.venues),
-          organizers: replacing(links.organizers),
-          categories: replacing(links.categories),
-          tags: replacing(links.tags),
-          slug: fields.slug && (await freeEventSlug(tx, existing.language, fields.slug, id)),
-          status,
-          authorId: fields.author,
+          ...(await changedColumns(tx, { fields, existing, links, status, schedule, site, now })),
           translationGroup: checked.translation?.group,
-          modified: stamp.local,
-          modifiedUtc: stamp.utc,
-          // iCalendar's SEQUENCE: every update may change what a subscriber sees.
-          sequence: { increment: 1 },
-          searchText: eventSearchText({
-            title: fields.title ?? existing.title,
-            excerpt: fields.excerpt ?? existing.excerpt,
-            description: fields.description ?? existing.description,
-          }),
         },
       });
       await recordChanges(tx, [{ type: "event", action: "updated", ...updated }]);
@@ -88,6 +62,62 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
     { serializable: true, queueKey: `event:${id}` },
   );
   return loadEventById(scope, id);
+}
+
+type WrittenLinks = Awaited<ReturnType<typeof writeLinks>>;
+type ExistingEvent = NonNullable<Awaited<ReturnType<typeof findEventWithTerms>>>;
+
+function findEventWithTerms(tx: Tx, id: number) {
+  return tx.event.findUnique({ where: { id }, include: EVENT_TERM_LINKS });
+}
+
+/** The term counts follow the event's status and its categories and tags, whichever of them the update changes. */
+async function moveCountsOfUpdate(tx: Tx, existing: ExistingEvent, status: string | undefined, links: WrittenLinks) {
+  const before = countedLinksOf(existing);
+  await moveTermCounts(tx, before, {
+    language: before.language,
+    status: status ?? before.status,
+    categoryIds: links.categories?.create.map((link) => link.categoryId) ?? before.categoryIds,
+    tagIds: links.tags?.create.map((link) => link.tagId) ?? before.tagIds,
+  });
+}
+
+interface UpdatePlan {
+  fields: EventWriteFields;
+  existing: ExistingEvent;
+  links: WrittenLinks;
+  status: string | undefined;
+  schedule: ReturnType<typeof scheduleOf> | undefined;
+  site: Scope["site"];
+  now: Date;
+}
+
+/** The columns an update writes: only what was sent, plus the stamps, the sequence and the search text. */
+async function changedColumns(tx: Tx, { fields, existing, links, status, schedule, site, now }: UpdatePlan) {
+  const stamp = stampsAt(now, site.timezone);
+  return {
+    ...scalarChanges(fields),
+    ...schedule,
+    ...postDateOf(fields, schedule?.timezone ?? existing.timezone, site.timezone, now),
+    imageId: links.imageId,
+    parentId: links.parentId,
+    venues: replacing(links.venues),
+    organizers: replacing(links.organizers),
+    categories: replacing(links.categories),
+    tags: replacing(links.tags),
+    slug: fields.slug && (await freeEventSlug(tx, existing.language, fields.slug, existing.id)),
+    status,
+    authorId: fields.author,
+    modified: stamp.local,
+    modifiedUtc: stamp.utc,
+    // iCalendar's SEQUENCE: every update may change what a subscriber sees.
+    sequence: { increment: 1 },
+    searchText: eventSearchText({
+      title: fields.title ?? existing.title,
+      excerpt: fields.excerpt ?? existing.excerpt,
+      description: fields.description ?? existing.description,
+    }),
+  };
 }
 
 /** By slug, the path's slug names the event (in the request's language); the body cannot rename it. */
