@@ -1,6 +1,7 @@
 import { canEdit, canRead } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
+import type { Change } from "../generated/sqlite/client.ts";
 import { presentChange } from "./change.present.ts";
 import type { ChangeAction, ChangeListOutput, ChangeListQuery, ChangeOutput, ChangeType } from "./change.schemas.ts";
 import { CHANGE_TYPES, changeAction } from "./change.schemas.ts";
@@ -22,15 +23,6 @@ function sees(actor: Actor, state: RecordState): boolean {
   return canRead(actor, state) && (!state.protected || canEdit(actor, state));
 }
 
-interface ChangeRow extends RecordState {
-  version: number;
-  type: string;
-  recordId: number;
-  action: string;
-  language: string;
-  modifiedUtc: Date;
-}
-
 const keyOf = (row: { type: string; recordId: number }) => `${row.type}:${row.recordId}`;
 
 /**
@@ -40,7 +32,7 @@ const keyOf = (row: { type: string; recordId: number }) => `${row.type}:${row.re
  */
 export function actionFor(
   actor: Actor,
-  latest: ChangeRow,
+  latest: Change,
   before: RecordState | undefined,
   bornAfterToken: boolean,
 ): ChangeAction | undefined {

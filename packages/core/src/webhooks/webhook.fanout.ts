@@ -2,6 +2,7 @@ import { presentChange } from "../changes/change.present.ts";
 import { type ChangeType, changeAction, changeType } from "../changes/change.schemas.ts";
 import { readChangeVersion } from "../changes/change-version.ts";
 import type { Db } from "../db/db.ts";
+import type { Change } from "../generated/sqlite/client.ts";
 import { wants } from "./webhook.present.ts";
 
 /** The record a change is about, as the REST API shows it to an administrator; null when it is gone. */
@@ -10,20 +11,11 @@ export type PresentRecord = (type: ChangeType, id: number) => Promise<unknown>;
 /** Changes turned into deliveries per subscription and transaction, at most (a version is never split). */
 const BATCH = 500;
 
-interface ChangeRow {
-  version: number;
-  type: string;
-  recordId: number;
-  action: string;
-  language: string;
-  modifiedUtc: Date;
-}
-
 /**
  * The outbox rows after `cursor` up to `head`, oldest first, in a batch of whole versions, and the version the
  * batch ends at (where the subscription's cursor moves to).
  */
-async function changesAfter(db: Db, cursor: number, head: number): Promise<{ rows: ChangeRow[]; upTo: number }> {
+async function changesAfter(db: Db, cursor: number, head: number): Promise<{ rows: Change[]; upTo: number }> {
   const rows = await db.change.findMany({
     where: { version: { gt: cursor, lte: head } },
     orderBy: [{ version: "asc" }, { type: "asc" }, { recordId: "asc" }],
@@ -41,7 +33,7 @@ async function changesAfter(db: Db, cursor: number, head: number): Promise<{ row
 }
 
 /** The body of a delivery (Standard Webhooks' `type`, `timestamp`, `data`): the change as in the feed, and its record. */
-function deliveryBody(row: ChangeRow, object: unknown): { eventType: string; body: string } {
+function deliveryBody(row: Change, object: unknown): { eventType: string; body: string } {
   const action = changeAction.parse(row.action);
   const eventType = `${changeType.parse(row.type)}.${action}`;
   const data = { ...presentChange(row, action), object };
@@ -67,7 +59,7 @@ export async function queueDeliveries(db: Db, presentRecord: PresentRecord, now 
     orderBy: { id: "asc" },
   });
   const objects = new Map<string, Promise<unknown>>();
-  const objectOf = (row: ChangeRow) => {
+  const objectOf = (row: Change) => {
     if (row.action === "deleted") return Promise.resolve(null);
     const key = `${row.type}:${row.recordId}`;
     const known = objects.get(key) ?? presentRecord(changeType.parse(row.type), row.recordId);
