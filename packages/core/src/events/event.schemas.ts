@@ -10,6 +10,7 @@ import { organizerCreateBody, organizerJsonLd, organizerOutput } from "../organi
 import { isDateValue, isValidTimeZone } from "../shared/dates.ts";
 import { imageOutput, imageRef } from "../shared/images.ts";
 import { languageSchema, mlLanguage } from "../shared/language.ts";
+import { postStampsShape } from "../shared/post.schemas.ts";
 import {
   idList,
   listItems,
@@ -273,12 +274,7 @@ export const eventOutput = z
     global_id: z.string(),
     global_id_lineage: z.array(z.string()),
     author: z.string(),
-    status: z.string(),
-    date: z.string(),
-    date_utc: z.string(),
-    modified: z.string(),
-    modified_utc: z.string(),
-    url: z.string(),
+    ...postStampsShape,
     rest_url: z.string(),
     title: z.string(),
     description: z.string(),

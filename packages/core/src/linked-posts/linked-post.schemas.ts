@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { imageOutput, imageRef, isHttpUrl } from "../shared/images.ts";
 import { languageSchema, mlLanguage } from "../shared/language.ts";
+import { postStampsShape } from "../shared/post.schemas.ts";
 import { nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
 import { statusFilter, writableStatus } from "../shared/visibility.ts";
 
@@ -103,12 +104,7 @@ export const forceQuery = wpBoolean
 export const linkedPostHeadShape = {
   id: z.number().int(),
   author: z.string().optional(),
-  status: z.string(),
-  date: z.string(),
-  date_utc: z.string(),
-  modified: z.string(),
-  modified_utc: z.string(),
-  url: z.string(),
+  ...postStampsShape,
 };
 
 /** Output fields every linked post has, right after its name. */
