@@ -1,0 +1,233 @@
+import type { Tx } from "../db/db.ts";
+import type { EventSchedule } from "../events/event.dates.ts";
+import { newEventColumns } from "../events/event.plan.ts";
+import type { EventCreateBody } from "../events/event.schemas.ts";
+import { eventSearchText } from "../events/event.search.ts";
+import { scalarChanges } from "../events/event.write.ts";
+import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
+import { createOrganizerInTx } from "../organizers/organizer.service.ts";
+import type { Scope } from "../scope.ts";
+import { stampsAt } from "../shared/dates.ts";
+import { slugify, uniqueSlug } from "../shared/slug.ts";
+import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
+import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
+import type { VenueCreateBody } from "../venues/venue.schemas.ts";
+import { createVenueInTx } from "../venues/venue.service.ts";
+import type { ImportResult } from "./ical.import.schemas.ts";
+import type { ImportedSeries } from "./ical.parse.ts";
+
+/** How an imported series is written: its occurrences matched by RECURRENCE-ID to the events stored for its UID. */
+
+interface Stored {
+  id: number;
+  icalRecurrenceId: string | null;
+  icalSequence: number | null;
+  icalModifiedUtc: Date | null;
+  sequence: number;
+  status: string;
+  language: string;
+  categories: Array<{ categoryId: number }>;
+  tags: Array<{ tagId: number }>;
+}
+
+/** Is the file's version of a series newer than the one stored (higher SEQUENCE, else later LAST-MODIFIED)? */
+function isNewer(series: ImportedSeries, stored: Stored): boolean {
+  const sequence = stored.icalSequence ?? 0;
+  if (series.sequence !== sequence) return series.sequence > sequence;
+  const modified = stored.icalModifiedUtc?.getTime() ?? 0;
+  return (series.lastModified?.getTime() ?? 0) > modified;
+}
+
+async function freeSlug(tx: Tx, language: string, title: string): Promise<string> {
+  return uniqueSlug(slugify(title), async (slug) => (await tx.event.findFirst({ where: { language, slug } })) !== null);
+}
+
+/** The links of a body: venue and organizer found or created by name (duplicate avoidance), categories by name. */
+async function linksOf(tx: Tx, scope: Scope, body: EventCreateBody) {
+  const [venue] = (body.venue ?? []) as VenueCreateBody[];
+  const [organizer] = (body.organizer ?? []) as OrganizerCreateBody[];
+  const venueId = venue ? await createVenueInTx(tx, scope, venue) : undefined;
+  const organizerId = organizer ? await createOrganizerInTx(tx, scope, organizer) : undefined;
+  const categoryIds = body.categories ? await resolveTermIdsForWrite(tx, scope, "category", body.categories) : [];
+  return {
+    venues: { create: venueId === undefined ? [] : [{ venueId, position: 0 }] },
+    organizers: { create: organizerId === undefined ? [] : [{ organizerId, position: 0 }] },
+    categories: { create: categoryIds.map((categoryId) => ({ categoryId })) },
+    categoryIds,
+  };
+}
+
+function sourceColumns(series: ImportedSeries, recurrenceId: string) {
+  return {
+    icalUid: series.uid,
+    icalRecurrenceId: recurrenceId,
+    icalSequence: series.sequence,
+    icalModifiedUtc: series.lastModified,
+  };
+}
+
+async function trash(tx: Tx, scope: Scope, stored: Stored): Promise<void> {
+  const stamp = stampsAt(new Date(), scope.site.timezone);
+  await tx.event.update({
+    where: { id: stored.id },
+    data: {
+      status: "trash",
+      translationGroup: null,
+      modified: stamp.local,
+      modifiedUtc: stamp.utc,
+      sequence: { increment: 1 },
+    },
+  });
+  await moveTermCounts(tx, countedLinksOf(stored), undefined);
+}
+
+/** Where a series is written, when, and the result it adds to. */
+interface SeriesWrite {
+  tx: Tx;
+  scope: Scope;
+  now: Date;
+  result: ImportResult;
+}
+
+/** One occurrence of a series in the file, as validated: the event body and its schedule. */
+interface PlannedOccurrence {
+  series: ImportedSeries;
+  recurrenceId: string;
+  body: EventCreateBody;
+  schedule: EventSchedule;
+}
+
+function storedOccurrences(tx: Tx, language: string, uid: string): Promise<Stored[]> {
+  return tx.event.findMany({
+    where: { language, icalUid: uid },
+    select: {
+      id: true,
+      icalRecurrenceId: true,
+      icalSequence: true,
+      icalModifiedUtc: true,
+      sequence: true,
+      status: true,
+      language: true,
+      ...EVENT_TERM_LINKS,
+    },
+    orderBy: { id: "asc" },
+  });
+}
+
+async function updateOccurrence({ tx, scope, now }: SeriesWrite, planned: PlannedOccurrence, existing: Stored) {
+  const { series, body } = planned;
+  const links = await linksOf(tx, scope, body);
+  const stamp = stampsAt(now, scope.site.timezone);
+  await tx.event.update({
+    where: { id: existing.id },
+    data: {
+      ...scalarChanges(body),
+      ...planned.schedule,
+      title: body.title,
+      description: body.description ?? "",
+      website: body.website ?? "",
+      venues: { deleteMany: {}, ...links.venues },
+      organizers: { deleteMany: {}, ...links.organizers },
+      categories: { deleteMany: {}, ...links.categories },
+      modified: stamp.local,
+      modifiedUtc: stamp.utc,
+      searchText: eventSearchText({ title: body.title, excerpt: "", description: body.description ?? "" }),
+      ...sourceColumns(series, planned.recurrenceId),
+      // The file's SEQUENCE, unless updates here have already counted past it: subscribers must see it grow.
+      sequence: Math.max(series.sequence, existing.sequence + 1),
+    },
+  });
+  const before = countedLinksOf(existing);
+  await moveTermCounts(tx, before, { ...before, categoryIds: links.categoryIds });
+}
+
+async function createOccurrence(
+  { tx, scope, now }: SeriesWrite,
+  planned: PlannedOccurrence,
+  parentId: number | null,
+): Promise<number> {
+  const { series, body } = planned;
+  const links = await linksOf(tx, scope, body);
+  const columns = newEventColumns(scope, body, planned.schedule, now);
+  const created = await tx.event.create({
+    data: {
+      ...columns,
+      venues: links.venues,
+      organizers: links.organizers,
+      categories: links.categories,
+      slug: await freeSlug(tx, scope.language, body.title),
+      parentId,
+      ...sourceColumns(series, planned.recurrenceId),
+      sequence: series.sequence,
+    },
+    select: { id: true },
+  });
+  await moveTermCounts(tx, undefined, {
+    language: columns.language,
+    status: columns.status,
+    categoryIds: links.categoryIds,
+    tagIds: [],
+  });
+  return created.id;
+}
+
+/** Creates the occurrence, updates it when the file's version is newer, or leaves it; answers its id. */
+async function writeOccurrence(
+  write: SeriesWrite,
+  planned: PlannedOccurrence,
+  existing: Stored | undefined,
+  parentId: number | null,
+): Promise<number> {
+  if (!existing) {
+    const id = await createOccurrence(write, planned, parentId);
+    write.result.created.push(id);
+    return id;
+  }
+  if (isNewer(planned.series, existing)) {
+    await updateOccurrence(write, planned, existing);
+    write.result.updated.push(existing.id);
+  } else {
+    write.result.unchanged += 1;
+  }
+  return existing.id;
+}
+
+async function trashAll({ tx, scope, result }: SeriesWrite, rows: readonly Stored[]): Promise<void> {
+  for (const row of rows) {
+    await trash(tx, scope, row);
+    result.updated.push(row.id);
+  }
+}
+
+/** Writes one series: creates, updates and trashes its occurrences to match the file. */
+export async function writeSeries(
+  tx: Tx,
+  scope: Scope,
+  series: ImportedSeries,
+  bodies: EventCreateBody[],
+  schedules: EventSchedule[],
+  result: ImportResult,
+): Promise<void> {
+  const write = { tx, scope, now: new Date(), result };
+  const live = (await storedOccurrences(tx, scope.language, series.uid)).filter((row) => row.status !== "trash");
+  if (series.cancelled) return trashAll(write, live);
+  const byRecurrence = new Map(live.map((row) => [row.icalRecurrenceId ?? "", row]));
+  const kept = new Set<number>();
+  let parentId: number | null = null;
+  for (const [index, { recurrenceId }] of series.occurrences.entries()) {
+    const planned = {
+      series,
+      recurrenceId,
+      body: bodies[index] as EventCreateBody,
+      schedule: schedules[index] as EventSchedule,
+    };
+    const id = await writeOccurrence(write, planned, byRecurrence.get(recurrenceId), parentId);
+    kept.add(id);
+    if (series.recurring) {
+      if (parentId === null) parentId = id;
+      else await tx.event.update({ where: { id }, data: { parentId } });
+    }
+  }
+  const dropped = live.filter((row) => !kept.has(row.id));
+  await trashAll(write, dropped);
+}
