@@ -1,8 +1,9 @@
-import { createDb, DEFAULT_SERIES_CAP, ensureAdmin } from "@calendar/core";
+import { createDb, type DbHandle, DEFAULT_SERIES_CAP, ensureAdmin } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
+import type { FastifyInstance } from "fastify";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { announcement } from "./server.announce.ts";
-import { buildServer } from "./server.ts";
+import { buildServer, type ServerOptions } from "./server.ts";
 
 /** Exit code for a configuration error (EX_CONFIG). */
 const EXIT_CONFIG = 78;
@@ -21,13 +22,11 @@ function listenFailure(error: unknown, host: string, port: number): string | und
   return undefined;
 }
 
-async function main(): Promise<void> {
-  loadDotEnv();
-  const config = loadConfig();
-  await migrateDatabase(config.DATABASE_URL);
-  const handle = await createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
-  if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
-  const server = await buildServer({
+type Config = ReturnType<typeof loadConfig>;
+
+/** The server the configuration describes, over the database of `handle`. */
+function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
+  return {
     handle,
     site: {
       timezone: config.CALENDAR_TIMEZONE,
@@ -64,12 +63,16 @@ async function main(): Promise<void> {
     },
     // Production skips the check of every response against its schema; development and tests keep it.
     outputValidation: process.env.NODE_ENV === "production" ? "off" : "exact",
-  });
+  };
+}
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish (up to the deadline), close the database.
-  // A signal may come twice (Ctrl-C reaches the whole process group, and pnpm forwards it again): repeats are
-  // ignored, and the process exits at once when done, since a repeat arriving while Node winds down would kill it
-  // (and `pnpm start` would report a failure).
+/**
+ * Graceful shutdown: stop accepting, let in-flight requests finish (up to the deadline), close the database.
+ * A signal may come twice (Ctrl-C reaches the whole process group, and pnpm forwards it again): repeats are
+ * ignored, and the process exits at once when done, since a repeat arriving while Node winds down would kill it
+ * (and `pnpm start` would report a failure).
+ */
+function stopOnSignals(server: FastifyInstance, handle: DbHandle, deadlineMs: number): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -78,7 +81,7 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => {
       server.log.error("in-flight requests did not finish before the shutdown deadline");
       process.exit(1);
-    }, config.CALENDAR_SHUTDOWN_TIMEOUT);
+    }, deadlineMs);
     deadline.unref();
     await server.close();
     await handle.close();
@@ -87,6 +90,16 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  await migrateDatabase(config.DATABASE_URL);
+  const handle = await createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
+  if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
+  const server = await buildServer(serverOptionsOf(config, handle));
+  stopOnSignals(server, handle, config.CALENDAR_SHUTDOWN_TIMEOUT);
   try {
     await server.listen({
       host: config.HOST,

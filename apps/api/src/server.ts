@@ -38,6 +38,12 @@ import { trpcPlugin } from "./trpc/plugin.ts";
 import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
 import type { WebhookWorkerOptions } from "./webhooks/webhook.worker.ts";
 
+/** The router served as REST (with the REST-only aliases) and the one served over tRPC. */
+interface ServedRouters {
+  rest: AnyTRPCRouter;
+  app: AnyTRPCRouter;
+}
+
 export interface ServerOptions extends Partial<ProtectionOptions> {
   handle: DbHandle;
   site: Site;
@@ -56,7 +62,7 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   /** Failed authentications per minute per client address before 429; 0 turns the limit off. */
   authFailuresPerMinute?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
-  routers?: { rest: AnyTRPCRouter; app: AnyTRPCRouter };
+  routers?: ServedRouters;
   /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
   ical?: Partial<{ maxEvents: number; siteName: string; importBodyLimit: number; seriesCap: number }>;
   /** Responses checked against their schemas (`exact`, the default) or not (`off`, production). */
@@ -74,15 +80,10 @@ const ICAL_DEFAULTS = {
 
 const NOT_FOUND = restError("not_found");
 
-export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+/** Fastify as the service configures it, on Node's HTTP server as the cache front builds it. */
+function createFastify(options: ServerOptions, front: CacheFront, nextRequestId: () => string): FastifyInstance {
   const requestTimeout = options.requestTimeout ?? 30_000;
-  const nextRequestId = requestIdSeries();
-  const front = new CacheFront({
-    publicOrigin: options.publicUrl,
-    trustProxy: options.trustProxy ?? false,
-    nextRequestId,
-  });
-  const server = Fastify({
+  return Fastify({
     // Node's HTTP server as Fastify builds it, with the response cache's hits answered before Fastify.
     serverFactory: front.serverFactory,
     genReqId: nextRequestId,
@@ -101,6 +102,50 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Errors raised before routing (a malformed percent-escape, say) get the same envelope.
     frameworkErrors: (error, _request, reply) => sendRestError(reply, restErrorFromFastify(error)),
   });
+}
+
+/**
+ * In this order: the ETag is that of the identity body, the cache headers go on 304s too, the response cache
+ * keeps the identity body of a 200 with both (also when this client gets a 304), then 304s and compression.
+ */
+async function registerHttpCaching(server: FastifyInstance, options: ServerOptions, front: CacheFront) {
+  registerEntityTags(server);
+  registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  const readVersion = changeVersionReader(options.handle.db);
+  const cache = new ResponseCache({ maxBytes: options.cacheBytes ?? 0, readVersion, encodings: new EncodingChoices() });
+  registerResponseCache(server, cache);
+  front.attach(server, cache);
+  registerVersionTags(server, readVersion);
+  registerNotModified(server);
+  await registerCompression(server);
+  registerWritePreconditions(server, readVersion);
+}
+
+/** The REST, iCalendar and tRPC routes, the health checks, the explorer and the event pages. */
+async function registerRoutes(server: FastifyInstance, options: ServerOptions, routers: ServedRouters) {
+  const served = { handle: options.handle, site: options.site };
+  registerHealthRoutes(server, options.handle);
+  registerExplorerRoutes(server);
+  const ical = { ...ICAL_DEFAULTS, ...options.ical, ...served };
+  await server.register(async (app) => {
+    registerIcalNegotiation(app, ical);
+    await restPlugin(app, { router: routers.rest, ...served });
+    registerDiscoveryRoutes(app, routers.rest);
+  });
+  await server.register(icalRoutes, ical);
+  await server.register(trpcPlugin, { router: routers.app, ...served });
+  // Events' `url` points here unless a public site shows them.
+  if (!options.site.siteUrl) registerEventPages(server, served);
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const nextRequestId = requestIdSeries();
+  const front = new CacheFront({
+    publicOrigin: options.publicUrl,
+    trustProxy: options.trustProxy ?? false,
+    nextRequestId,
+  });
+  const server = createFastify(options, front, nextRequestId);
   const routers = options.routers ?? { rest: restRouter, app: appRouter };
   for (const served of [routers.rest, routers.app]) setOutputValidation(served, options.outputValidation ?? "exact");
 
@@ -119,34 +164,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
-  // In this order: the ETag is that of the identity body, the cache headers go on 304s too, the response cache
-  // keeps the identity body of a 200 with both (also when this client gets a 304), then 304s and compression.
-  registerEntityTags(server);
-  registerCacheHeaders(server, options.cacheMaxAge ?? 0);
-  const readVersion = changeVersionReader(options.handle.db);
-  const cache = new ResponseCache({ maxBytes: options.cacheBytes ?? 0, readVersion, encodings: new EncodingChoices() });
-  registerResponseCache(server, cache);
-  front.attach(server, cache);
-  registerVersionTags(server, readVersion);
-  registerNotModified(server);
-  await registerCompression(server);
-  registerWritePreconditions(server, readVersion);
+  await registerHttpCaching(server, options, front);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,
   });
-  registerHealthRoutes(server, options.handle);
-  registerExplorerRoutes(server);
-  const ical = { ...ICAL_DEFAULTS, ...options.ical, handle: options.handle, site: options.site };
-  await server.register(async (app) => {
-    registerIcalNegotiation(app, ical);
-    await restPlugin(app, { router: routers.rest, handle: options.handle, site: options.site });
-    registerDiscoveryRoutes(app, routers.rest);
-  });
-  await server.register(icalRoutes, ical);
-  await server.register(trpcPlugin, { router: routers.app, handle: options.handle, site: options.site });
-  // Events' `url` points here unless a public site shows them.
-  if (!options.site.siteUrl) registerEventPages(server, { handle: options.handle, site: options.site });
+  await registerRoutes(server, options, routers);
 
   server.setNotFoundHandler((request, reply) =>
     sendRestError(reply, isRestPath(request.url.split("?")[0] ?? "") ? NO_ROUTE : NOT_FOUND),
