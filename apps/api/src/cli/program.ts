@@ -2,6 +2,7 @@ import {
   activeTokens,
   createToken,
   createUser,
+  type Db,
   deleteUser,
   domainError,
   listTokens,
@@ -11,6 +12,7 @@ import {
   revokeTokens,
   roleSchema,
   setUserRole,
+  type TokenTarget,
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { Command, InvalidArgumentError, Option } from "commander";
@@ -163,24 +165,29 @@ function registerTokenCommands(program: Command, output: CliOutput, config: () =
         throw domainError("cli_usage", { reason: "Give exactly one of --token-id or --login." });
       }
       const target = options.tokenId !== undefined ? { tokenId: options.tokenId } : { login: options.login ?? "" };
-      await withDatabase(config(), output, "write", async ({ db }) => {
-        const found = await activeTokens(db, target);
-        if (found.length === 0) throw domainError("token_not_found");
-        const listed = found.map(
-          (token) =>
-            `  token ${token.tokenId} of "${token.login}", ${token.name ? `"${token.name}"` : "unnamed"}, created ${token.createdAt.toISOString()}`,
-        );
-        if (!options.yes && output.confirm) {
-          output.out(`To revoke:\n${listed.join("\n")}\n`);
-          if (!(await output.confirm(`Revoke ${found.length === 1 ? "it" : `these ${found.length}`}?`))) {
-            output.out("Nothing revoked.\n");
-            return;
-          }
-        }
-        const count = await revokeTokens(db, target);
-        output.out(`Revoked ${count} token${count === 1 ? "" : "s"}:\n${listed.join("\n")}\n`);
-      });
+      await withDatabase(config(), output, "write", ({ db }) =>
+        revokeAfterConfirmation(db, output, target, options.yes),
+      );
     });
+}
+
+/** Lists the tokens a revocation would end and, on a terminal without `--yes`, asks before revoking them. */
+async function revokeAfterConfirmation(db: Db, output: CliOutput, target: TokenTarget, yes: boolean | undefined) {
+  const found = await activeTokens(db, target);
+  if (found.length === 0) throw domainError("token_not_found");
+  const listed = found.map(
+    (token) =>
+      `  token ${token.tokenId} of "${token.login}", ${token.name ? `"${token.name}"` : "unnamed"}, created ${token.createdAt.toISOString()}`,
+  );
+  if (!yes && output.confirm) {
+    output.out(`To revoke:\n${listed.join("\n")}\n`);
+    if (!(await output.confirm(`Revoke ${found.length === 1 ? "it" : `these ${found.length}`}?`))) {
+      output.out("Nothing revoked.\n");
+      return;
+    }
+  }
+  const count = await revokeTokens(db, target);
+  output.out(`Revoked ${count} token${count === 1 ? "" : "s"}:\n${listed.join("\n")}\n`);
 }
 
 /** `calendar db migrate|seed|recount`. */

@@ -45,22 +45,37 @@ function bodyOf(options: FieldOptions): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
+/** What every webhook command does: its work on the database as the operator, and its printing. */
+interface WebhookCli {
+  run<T>(work: (scope: WebhookScope) => Promise<T>): Promise<T>;
+  print(value: unknown, json: boolean | undefined, text: string): void;
+  output: CliOutput;
+}
+
+const shown = (secret: string) => `Secret (shown once, keep it safe): ${secret}\n`;
+
 /** `calendar webhooks …`: the administrator's webhook operations of the API, on the database directly. */
 export function registerWebhooksCommand(program: Command, output: CliOutput, config: () => Config): void {
-  const run = async <T>(work: (scope: WebhookScope) => Promise<T>): Promise<T> => {
-    const settings = config();
-    const policy = { allowInsecure: settings.CALENDAR_WEBHOOKS_ALLOW_INSECURE };
-    try {
-      return await withDatabase(settings, output, "write", ({ db }) => work({ db, actor: OPERATOR, policy }));
-    } catch (error) {
-      throw explained(error);
-    }
+  const cli: WebhookCli = {
+    async run(work) {
+      const settings = config();
+      const policy = { allowInsecure: settings.CALENDAR_WEBHOOKS_ALLOW_INSECURE };
+      try {
+        return await withDatabase(settings, output, "write", ({ db }) => work({ db, actor: OPERATOR, policy }));
+      } catch (error) {
+        throw explained(error);
+      }
+    },
+    print: (value, json, text) => output.out(json ? `${JSON.stringify(value)}\n` : text),
+    output,
   };
-  const print = (value: unknown, json: boolean | undefined, text: string) =>
-    output.out(json ? `${JSON.stringify(value)}\n` : text);
-  const shown = (secret: string) => `Secret (shown once, keep it safe): ${secret}\n`;
-
   const webhooks = program.command("webhooks").description("Webhook subscriptions: URLs that receive every change.");
+  registerSubscriptionCommands(webhooks, cli);
+  registerMaintenanceCommands(webhooks, cli);
+}
+
+/** `webhooks create|list|update`. */
+function registerSubscriptionCommands(webhooks: Command, { run, print }: WebhookCli): void {
   webhooks
     .command("create")
     .description("Subscribe a URL to the changes and print its signing secret (shown once).")
@@ -103,6 +118,10 @@ export function registerWebhooksCommand(program: Command, output: CliOutput, con
       const updated = await run((scope) => updateWebhook(scope, parseOrThrow(webhookUpdateBody, bodyOf(options))));
       print(updated, options.json, `Updated webhook ${updated.id} (${updated.active ? "active" : "inactive"}).\n`);
     });
+}
+
+/** `webhooks delete|rotate-secret|deliveries`. */
+function registerMaintenanceCommands(webhooks: Command, { run, print, output }: WebhookCli): void {
   webhooks
     .command("delete")
     .description("Delete a subscription with its queued deliveries.")
