@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   acquireWebhookLease,
+  type Db,
   type DbHandle,
   type DueDelivery,
   dueDeliveries,
@@ -40,12 +41,25 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Rounds of sending per look, so that a backlog drains without waiting a poll interval per delivery. */
 const MAX_ROUNDS = 100;
 
+/** Sends one delivery and records the attempt; answers whether the receiver took it. */
+async function deliver(db: Db, delivery: DueDelivery, options: WebhookWorkerOptions, log: FastifyBaseLogger) {
+  const outcome = await sendWebhook(delivery, { allowInsecure: options.allowInsecure, timeoutMs: options.timeoutMs });
+  await recordAttempt(db, delivery, outcome, options);
+  if (!outcome.succeeded) {
+    log.warn(
+      { webhook: delivery.subscriptionId, delivery: delivery.messageId, status: outcome.responseStatus },
+      `webhook delivery failed: ${outcome.error}`,
+    );
+  }
+  return outcome.succeeded;
+}
+
 /**
  * The webhook worker of one server process. Of all processes on the database, only the holder of the lease works,
  * and only while a subscription is active (it renews the lease every round; a crashed holder's lease runs out and
  * another process takes over). Each look: prune (hourly), turn new committed changes into deliveries, then send the
- * due ones, one per subscription at a time, until none is due. A delivery in flight when the process dies stays pending and is sent again: at least
- * once.
+ * due ones, one per subscription at a time, until none is due. A delivery in flight when the process dies stays
+ * pending and is sent again: at least once.
  */
 export function startWebhookWorker(
   handle: DbHandle,
@@ -63,18 +77,6 @@ export function startWebhookWorker(
 
   const holdsLease = () => acquireWebhookLease(db, holder, leaseMs);
 
-  async function deliver(delivery: DueDelivery): Promise<boolean> {
-    const outcome = await sendWebhook(delivery, { allowInsecure: options.allowInsecure, timeoutMs: options.timeoutMs });
-    await recordAttempt(db, delivery, outcome, options);
-    if (!outcome.succeeded) {
-      log.warn(
-        { webhook: delivery.subscriptionId, delivery: delivery.messageId, status: outcome.responseStatus },
-        `webhook delivery failed: ${outcome.error}`,
-      );
-    }
-    return outcome.succeeded;
-  }
-
   async function look(): Promise<void> {
     // Pruning is idempotent, so every process may do it; the rest is the lease holder's, and only while there is a
     // subscription: a calendar without webhooks pays one read per poll, not a write (on SQLite, every process's
@@ -89,7 +91,7 @@ export function startWebhookWorker(
     for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
       const due = await dueDeliveries(db);
       if (!due.length) return;
-      const delivered = await Promise.all(due.map(deliver));
+      const delivered = await Promise.all(due.map((delivery) => deliver(db, delivery, options, log)));
       if (!delivered.some(Boolean) || !(await holdsLease())) return;
     }
   }
