@@ -76,15 +76,11 @@ function build(): void {
 
 const wanted = (name: string) => !args.only || name.includes(args.only);
 
-async function benchmark(provider: Provider, events: number, notes: RunNotes): Promise<ScenarioResult[]> {
-  const database = await prepareDatabase(provider, events, args.reuse);
-  if (database.seedSeconds !== undefined) {
-    notes.seeds.push(`${provider}, ${events} events: ${database.seedSeconds.toFixed(1)} s (the whole CLI command)`);
-  }
-  const fixtures = await readFixtures(database.url, await benchToken(database.url));
-  const env = {
+/** The environment of every server the bench starts on the database at `url`. */
+function serverEnv(url: string) {
+  return {
     NODE_ENV: "production",
-    DATABASE_URL: database.url,
+    DATABASE_URL: url,
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     CALENDAR_RATE_LIMIT: "0",
@@ -96,6 +92,15 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
     // The scenarios measure the cold paths; the cache scenarios below run a server of their own with it on.
     CALENDAR_CACHE_MB: "0",
   };
+}
+
+async function benchmark(provider: Provider, events: number, notes: RunNotes): Promise<ScenarioResult[]> {
+  const database = await prepareDatabase(provider, events, args.reuse);
+  if (database.seedSeconds !== undefined) {
+    notes.seeds.push(`${provider}, ${events} events: ${database.seedSeconds.toFixed(1)} s (the whole CLI command)`);
+  }
+  const fixtures = await readFixtures(database.url, await benchToken(database.url));
+  const env = serverEnv(database.url);
   const profileDir = join(RESULTS_DIR, "profiles");
   if (args.profile) mkdirSync(profileDir, { recursive: true });
   const api = await startServer(
