@@ -258,8 +258,8 @@ function pageStatement(
   return { sql: `WITH "page" AS (${page}) SELECT ${d.text(body)} AS "body"`, params: [...params, ...params] };
 }
 
-/** `GET /events` with the scenarios' filters: default window, categories, tags, dates, one search word, a point. */
-function eventList(d: Dialect, query: Query): Statement {
+/** The conditions of the list's filters on `e`, and their parameters. */
+function eventFilters(query: Query): { conditions: string[]; params: Value[] } {
   const [from, until] = dateWindow(query);
   const conditions = [
     `e."language" = 'en'`,
@@ -290,6 +290,12 @@ function eventList(d: Dialect, query: Query): Statement {
     );
     params.push(`%${search}%`, `%${search}%${TITLE_END}%`);
   }
+  return { conditions, params };
+}
+
+/** `GET /events` with the scenarios' filters: default window, categories, tags, dates, one search word, a point. */
+function eventList(d: Dialect, query: Query): Statement {
+  const { conditions, params } = eventFilters(query);
   const doc = (alias: string) => eventDoc(d, alias);
   const lat = single(query, "geoloc_lat");
   const lng = single(query, "geoloc_lng");
