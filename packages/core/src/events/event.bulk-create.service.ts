@@ -14,13 +14,13 @@ import {
   type CheckedReferences,
   checkReferencesOfMany,
   existingLinkIds,
-  freeEventSlugs,
-  joinGroup,
   newEventColumns,
   parentIdOf,
   requireAuthorChoice,
 } from "./event.plan.ts";
 import { type EventCreateBody, eventCreateBody } from "./event.schemas.ts";
+import { freeEventSlugs } from "./event.slugs.ts";
+import { joinGroup } from "./event.translations.ts";
 import { namesLinkedRecords } from "./event.write.ts";
 
 /** A batch of thousands of events takes seconds, on a loaded PostgreSQL maybe a minute. */

@@ -9,13 +9,13 @@ import { loadEventById } from "./event.load.ts";
 import {
   checkReferences,
   EVENT_CHANGE_FIELDS,
-  freeEventSlug,
-  joinGroup,
   newEventColumns,
   requireAuthorChoice,
   writeLinks,
 } from "./event.plan.ts";
 import type { EventCreateBody, EventOutput } from "./event.schemas.ts";
+import { freeEventSlug } from "./event.slugs.ts";
+import { joinGroup } from "./event.translations.ts";
 import { namesLinkedRecords } from "./event.write.ts";
 
 /** `POST /events` (docs/behaviour.md, "Creating events"): one transaction; a failure anywhere leaves nothing behind. */

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { can, canRead, scaleBackStatus } from "../auth/capabilities.ts";
+import { can, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import type { Tx } from "../db/db.ts";
 import { domainError, forbidden, invalidParam } from "../errors.ts";
@@ -9,7 +8,6 @@ import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { resolveImage } from "../shared/images.ts";
 import type { Language } from "../shared/language.ts";
-import { slugify, uniqueSlugs } from "../shared/slug.ts";
 import { idsInLanguage, type Translatable } from "../shared/translations.ts";
 import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
@@ -18,6 +16,7 @@ import type { EventSchedule } from "./event.dates.ts";
 import { unknownLinkedIds } from "./event.errors.ts";
 import type { EventCreateBody, EventWriteFields, LinkedIdRef } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
+import { planTranslations, type TranslationPlan } from "./event.translations.ts";
 import { postDateOf, scalarChanges, uniqueIds } from "./event.write.ts";
 
 /** What `POST /events` and the updates of an event check and plan before they write: links, translation, slug, columns. */
@@ -78,80 +77,6 @@ async function linkIds<T>(planned: ReadonlyArray<PlannedLink<T>>, create: (inlin
 /** The ids of planned links that are all existing records (the bulk path refuses inline ones while planning). */
 export function existingLinkIds<T>(planned: ReadonlyArray<PlannedLink<T>> | undefined): number[] | undefined {
   return planned && uniqueIds(planned.flatMap((link) => ("id" in link ? [link.id] : [])));
-}
-
-export interface TranslationPlan {
-  group: string;
-  /** The event translated, when it starts a new group with this write. */
-  startsGroupOf?: number;
-}
-
-type TranslationTarget = { id: number; language: string; translationGroup: string | null };
-
-/**
- * Joining the translation group of `translation_of`, for one or many writes in `language`: the target must be
- * another event that the actor can see and that is not in the trash, and its group must not yet have an event in
- * `language` (counting the earlier writes of the batch), else a 400 naming `translation_of`. Several writes
- * translating the same event for the first time share the group the first one starts.
- */
-async function planTranslations(
-  tx: Tx,
-  actor: Actor,
-  targetIds: ReadonlyArray<number | undefined>,
-  language: string,
-  selfId: number | undefined,
-): Promise<Array<TranslationPlan | undefined>> {
-  const wanted = uniqueIds(targetIds.filter((id): id is number => id !== undefined));
-  if (!wanted.length) return targetIds.map(() => undefined);
-  const targets = await tx.event.findMany({
-    where: { id: { in: wanted } },
-    select: { id: true, language: true, translationGroup: true, status: true, authorId: true },
-  });
-  const targetOf = new Map(targets.map((target) => [target.id, target]));
-  const members = await groupMembers(tx, targets);
-  const started = new Map<number, string>();
-  return targetIds.map((targetId) => {
-    if (targetId === undefined) return undefined;
-    const target = targetOf.get(targetId);
-    if (!target || target.id === selfId || target.status === "trash" || !canRead(actor, target)) {
-      throw invalidParam("translation_of", `No other event with the id ${targetId}.`);
-    }
-    const plan = translationPlanOf(target, started);
-    const group = members.get(plan.group) ?? [target];
-    if (group.some((member) => member.language === language && member.id !== selfId)) {
-      throw invalidParam("translation_of", `Event ${targetId} already has a translation in "${language}".`);
-    }
-    members.set(plan.group, [...group, { id: undefined, language }]);
-    return plan;
-  });
-}
-
-type GroupMember = { id: number | undefined; language: string };
-
-/** The members of the targets' existing translation groups, by group. */
-async function groupMembers(tx: Tx, targets: readonly TranslationTarget[]): Promise<Map<string, GroupMember[]>> {
-  const groups = [...new Set(targets.flatMap((target) => (target.translationGroup ? [target.translationGroup] : [])))];
-  const rows = groups.length
-    ? await tx.event.findMany({
-        where: { translationGroup: { in: groups } },
-        select: { id: true, language: true, translationGroup: true },
-      })
-    : [];
-  const members = new Map<string, GroupMember[]>();
-  for (const row of rows) {
-    if (row.translationGroup) members.set(row.translationGroup, [...(members.get(row.translationGroup) ?? []), row]);
-  }
-  return members;
-}
-
-/** The group a translation of `target` joins: its own, or the one an earlier write of the batch started, or a new one. */
-function translationPlanOf(target: TranslationTarget, started: Map<number, string>): TranslationPlan {
-  if (target.translationGroup) return { group: target.translationGroup };
-  const group = started.get(target.id);
-  if (group) return { group };
-  const fresh = randomUUID();
-  started.set(target.id, fresh);
-  return { group: fresh, startsGroupOf: target.id };
 }
 
 export interface CheckedReferences {
@@ -280,45 +205,6 @@ export function replacing<T>(links: { create: T[] } | undefined) {
 /** The parent a write sets: `0` clears it; absent when not sent. */
 export function parentIdOf(fields: EventWriteFields): number | null | undefined {
   return fields.post_parent === undefined ? undefined : fields.post_parent || null;
-}
-
-/** The first free slug for `wanted` among the events of the language (see `freeEventSlugs`). */
-export async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: number): Promise<string> {
-  const base = slugify(wanted);
-  const [slug = base] = await freeEventSlugs(tx, language, [wanted], selfId);
-  return slug;
-}
-
-const SLUGS_PER_LOOKUP = 10_000;
-
-/**
- * The first free slugs for each of `wanted` among the events of the language, distinct from each other: a few
- * lookups of growing batches of candidates (`-2`, `-3`, …) rather than one per candidate, so that the hundredth
- * event of a title stays cheap.
- */
-export async function freeEventSlugs(
-  tx: Tx,
-  language: string,
-  wanted: readonly string[],
-  selfId?: number,
-): Promise<string[]> {
-  return uniqueSlugs(wanted.map(slugify), async (candidates) => {
-    const taken: string[] = [];
-    for (let start = 0; start < candidates.length; start += SLUGS_PER_LOOKUP) {
-      const rows = await tx.event.findMany({
-        where: { language, slug: { in: candidates.slice(start, start + SLUGS_PER_LOOKUP) }, NOT: { id: selfId } },
-        select: { slug: true },
-      });
-      taken.push(...rows.map((row) => row.slug));
-    }
-    return taken;
-  });
-}
-
-export async function joinGroup(tx: Tx, plan: TranslationPlan | undefined): Promise<void> {
-  if (plan?.startsGroupOf !== undefined) {
-    await tx.event.update({ where: { id: plan.startsGroupOf }, data: { translationGroup: plan.group } });
-  }
 }
 
 /**

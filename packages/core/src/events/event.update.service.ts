@@ -9,17 +9,11 @@ import { languageSchema } from "../shared/language.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
 import { eventIdOfSlug, loadEventById } from "./event.load.ts";
-import {
-  checkReferences,
-  EVENT_CHANGE_FIELDS,
-  freeEventSlug,
-  joinGroup,
-  replacing,
-  requireAuthorChoice,
-  writeLinks,
-} from "./event.plan.ts";
+import { checkReferences, EVENT_CHANGE_FIELDS, replacing, requireAuthorChoice, writeLinks } from "./event.plan.ts";
 import type { EventOutput, EventUpdateBySlugInput, EventUpdateInput, EventWriteFields } from "./event.schemas.ts";
 import { eventSearchText } from "./event.search.ts";
+import { freeEventSlug } from "./event.slugs.ts";
+import { joinGroup } from "./event.translations.ts";
 import { changesSchedule, postDateOf, scalarChanges } from "./event.write.ts";
 
 /**
