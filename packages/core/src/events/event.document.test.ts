@@ -4,22 +4,26 @@ import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError, domainError } from "../errors.ts";
-import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
-import { createOrganizer } from "../organizers/organizer.service.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { searchWords } from "../shared/search.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import { venueCreateBody } from "../venues/venue.schemas.ts";
-import { createVenue, deleteVenue } from "../venues/venue.service.ts";
-import { createEvent } from "./event.create.service.ts";
+import {
+  create,
+  createTestActor,
+  createTestActors,
+  PROVIDERS,
+  serviceWriters,
+  type TestActors,
+  testScope,
+  useTestDatabase,
+} from "../testing/index.ts";
+import { deleteVenue } from "../venues/venue.service.ts";
 import { deleteEvent } from "./event.delete.service.ts";
 import { readEvent, readEventPage, readEvents } from "./event.document.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { eventRelations, loadEventRow, unknownSlug } from "./event.load.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import { eventCreateBody } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 
@@ -30,6 +34,7 @@ import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where
  */
 
 const PASSWORD = "open sesame";
+const READERS = ["administrator", "editor", "author", "contributor", "subscriber"] as const;
 
 /** The single GET as it was: the Prisma read of the row and of each relation, then the same checks. */
 async function referenceGet(scope: Scope, id: number | undefined, password: string | undefined) {
@@ -53,27 +58,15 @@ async function outcomeOf(work: Promise<unknown>): Promise<string> {
 describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  let actors: TestActors<(typeof READERS)[number]>;
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as const) {
-      actors[role] = await createTestActor(db, `read-${role}`, role);
-    }
+    actors = await createTestActors(db, "read", READERS);
     const other = await createTestActor(db, "read-other-author", "author");
-    const { editor, author, contributor } = actors as Record<string, Actor>;
-    if (!editor || !author || !contributor) throw new Error("The actors are created above.");
-
-    const venue = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createVenue(scope(actor, language), venueCreateBody.parse(body));
-    const organizer = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createOrganizer(scope(actor, language), organizerCreateBody.parse(body));
-    const event = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createEvent(
-        scope(actor, language),
-        eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
-      );
+    const { editor, author, contributor } = actors;
+    const { venue, organizer, event } = serviceWriters(scope);
 
     const hall = await venue(editor, {
       venue: "Philharmonie",
@@ -109,12 +102,9 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
     const secretClub = await organizer(other, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
     const draftClub = await organizer(author, { organizer: "Draft club", status: "draft" });
-    await db.category.create({ data: { name: "Music", nameKey: "music", slug: "music", translationGroup: "g-music" } });
-    await db.category.create({
-      data: { name: "Musik", nameKey: "musik", slug: "musik", language: "de", translationGroup: "g-music" },
-    });
-    const music = await db.category.findFirstOrThrow({ where: { slug: "music", language: "en" } });
-    await db.category.create({ data: { name: "jazz", nameKey: "jazz", slug: "jazz", parentId: music.id } });
+    const music = await create.category(db, { name: "Music", translationGroup: "g-music" });
+    await create.category(db, { name: "Musik", language: "de", translationGroup: "g-music" });
+    await create.category(db, { name: "jazz", parentId: music.id });
 
     const main = await event(editor, {
       title: "A <em>grand</em> night",

@@ -3,12 +3,9 @@ import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
-import { createEvent } from "../events/event.create.service.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
-import { eventCreateBody } from "../events/event.schemas.ts";
 import { presentOrganizer } from "../organizers/organizer.present.ts";
-import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
-import { createOrganizer, deleteOrganizer, listOrganizers } from "../organizers/organizer.service.ts";
+import { deleteOrganizer, listOrganizers } from "../organizers/organizer.service.ts";
 import { ORGANIZER_SEARCH_COLUMNS } from "../organizers/organizer.where.ts";
 import type { Scope } from "../scope.ts";
 import { withImages } from "../shared/images.ts";
@@ -17,10 +14,17 @@ import type { PresentView } from "../shared/present-view.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import {
+  createTestActors,
+  outcomeOf,
+  PROVIDERS,
+  serviceWriters,
+  type TestActors,
+  testScope,
+  useTestDatabase,
+} from "../testing/index.ts";
 import { presentVenue } from "../venues/venue.present.ts";
-import { venueCreateBody } from "../venues/venue.schemas.ts";
-import { createVenue, deleteVenue, listVenues } from "../venues/venue.service.ts";
+import { deleteVenue, listVenues } from "../venues/venue.service.ts";
 import { VENUE_SEARCH_COLUMNS } from "../venues/venue.where.ts";
 import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
@@ -34,6 +38,7 @@ import { buildLinkedPostWhere, LINKED_POST_ORDER } from "./linked-post.where.ts"
  */
 
 const PASSWORD = "open sesame";
+const READERS = ["administrator", "editor", "author", "contributor", "subscriber"] as const;
 
 interface ReferenceKind {
   plural: "venues" | "organizers";
@@ -113,27 +118,15 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
 describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  let actors: TestActors<(typeof READERS)[number]>;
   const events: Record<string, number> = {};
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as const) {
-      actors[role] = await createTestActor(db, `list-${role}`, role);
-    }
-    const { editor, author, contributor } = actors as Record<string, Actor>;
-    if (!editor || !author || !contributor) throw new Error("The actors are created above.");
-
-    const venue = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createVenue(scope(actor, language), venueCreateBody.parse(body));
-    const organizer = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createOrganizer(scope(actor, language), organizerCreateBody.parse(body));
-    const event = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createEvent(
-        scope(actor, language),
-        eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
-      );
+    actors = await createTestActors(db, "list", READERS);
+    const { editor, author, contributor } = actors;
+    const { venue, organizer, event } = serviceWriters(scope);
 
     const hall = await venue(editor, {
       venue: "Philharmonie",
@@ -249,8 +242,7 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
   }, 180_000);
 
   it("lists the fixtures' records with their images, translations and redaction", async () => {
-    const editor = actors.editor as Actor;
-    const page = (await listVenues(scope(editor), linkedPostListQuery.parse({ search: "philharmonie" }))) as {
+    const page = (await listVenues(scope(actors.editor), linkedPostListQuery.parse({ search: "philharmonie" }))) as {
       venues: Array<Record<string, unknown>>;
       total: number;
     };
