@@ -9,6 +9,7 @@ import { createUser } from "../users/users.service.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export { createTestDatabase, PROVIDERS, TEST_POSTGRES_URL, type TestDatabase } from "./databases.ts";
+export * from "./expectations.ts";
 export * from "./factories.ts";
 export * from "./fixtures.ts";
 
