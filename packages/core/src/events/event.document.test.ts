@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { canRead } from "../auth/capabilities.ts";
 import { isRedacted } from "../auth/password-protection.ts";
-import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError, domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
@@ -12,6 +12,7 @@ import {
   create,
   createTestActor,
   createTestActors,
+  FIXTURE_PASSWORD,
   PROVIDERS,
   serviceWriters,
   type TestActors,
@@ -32,9 +33,6 @@ import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where
  * every event of a rich calendar and every reader, the same row, the same presented event (byte for byte, keys in
  * the same order), and the same answer or error from the single GETs.
  */
-
-const PASSWORD = "open sesame";
-const READERS = ["administrator", "editor", "author", "contributor", "subscriber"] as const;
 
 /** The single GET as it was: the Prisma read of the row and of each relation, then the same checks. */
 async function referenceGet(scope: Scope, id: number | undefined, password: string | undefined) {
@@ -58,12 +56,12 @@ async function outcomeOf(work: Promise<unknown>): Promise<string> {
 describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  let actors: TestActors<(typeof READERS)[number]>;
+  let actors: TestActors<Role>;
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    actors = await createTestActors(db, "read", READERS);
+    actors = await createTestActors(db, "read", ROLES);
     const other = await createTestActor(db, "read-other-author", "author");
     const { editor, author, contributor } = actors;
     const { venue, organizer, event } = serviceWriters(scope);
@@ -88,7 +86,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     });
     await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id }, "de");
     await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
-    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden 1" });
+    const secretPlace = await venue(author, { venue: "Secret place", password: FIXTURE_PASSWORD, address: "Hidden 1" });
     const draftPlace = await venue(contributor, { venue: "Draft place", status: "draft" });
     const goneVenue = await venue(editor, { venue: "Gone venue" });
     const club = await organizer(editor, {
@@ -100,7 +98,11 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
       description: "Since 1960",
     });
     await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
-    const secretClub = await organizer(other, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
+    const secretClub = await organizer(other, {
+      organizer: "Secret club",
+      password: FIXTURE_PASSWORD,
+      email: "s@x.test",
+    });
     const draftClub = await organizer(author, { organizer: "Draft club", status: "draft" });
     const music = await create.category(db, { name: "Music", translationGroup: "g-music" });
     await create.category(db, { name: "Musik", language: "de", translationGroup: "g-music" });
@@ -138,7 +140,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     });
     await event(author, {
       title: "Protected",
-      password: PASSWORD,
+      password: FIXTURE_PASSWORD,
       excerpt: "Hidden excerpt",
       venue: [secretPlace.id],
       categories: [music.id],
@@ -212,7 +214,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     const events = await everyEvent();
     for (const { id, slug, language } of events) {
       for (const [name, actor] of Object.entries(actors)) {
-        for (const password of [undefined, PASSWORD, "wrong"]) {
+        for (const password of [undefined, FIXTURE_PASSWORD, "wrong"]) {
           const reader = scope(actor, language as Language);
           const expected = await outcomeOf(referenceGet(reader, id, password));
           const context = `event ${id} for ${name}, password ${password}`;

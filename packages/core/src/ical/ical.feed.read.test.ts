@@ -7,6 +7,7 @@ import type { Language } from "../shared/language.ts";
 import {
   create,
   createTestActors,
+  FIXTURE_PASSWORD,
   outcomeOf,
   PROVIDERS,
   serviceWriters,
@@ -23,7 +24,6 @@ import { renderCalendar } from "./ical.feed.ts";
  * then their iCalendar identity): for every reader and a range of queries, the same feed, byte for byte.
  */
 
-const PASSWORD = "open sesame";
 const READERS = ["administrator", "editor", "author", "subscriber"] as const;
 const HEADER = { name: "Calendar (en)", language: "en", timezone: "UTC", refreshSeconds: 3_600 };
 const NOW = new Date("2030-01-01T00:00:00Z");
@@ -48,10 +48,14 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
       geo_lat: 52.51,
       geo_lng: 13.37,
     });
-    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden 1" });
+    const secretPlace = await venue(author, { venue: "Secret place", password: FIXTURE_PASSWORD, address: "Hidden 1" });
     const goneVenue = await venue(editor, { venue: "Gone venue", city: "Nowhere" });
     const club = await organizer(editor, { organizer: "Jazz Club", email: "club@example.test" });
-    const secretClub = await organizer(author, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
+    const secretClub = await organizer(author, {
+      organizer: "Secret club",
+      password: FIXTURE_PASSWORD,
+      email: "s@x.test",
+    });
     const quietClub = await organizer(editor, { organizer: "Quiet club" });
     const musicId = (await create.category(db, { name: "Music", translationGroup: "g-m" })).id;
 
@@ -78,7 +82,7 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
     await event(author, {
       title: "Protected",
       description: "Hidden",
-      password: PASSWORD,
+      password: FIXTURE_PASSWORD,
       all_day: true,
       start_date: "2031-04-01",
       end_date: "2031-04-01",
@@ -109,7 +113,7 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
   const queries: Array<[string, Partial<Record<keyof EventListQuery, unknown>>]> = [
     ["one day", { start_date: "2031-03-01", end_date: "2031-03-01" }],
     ["a year", { start_date: "2031-01-01", end_date: "2031-12-31" }],
-    ["a year with the password", { start_date: "2031-01-01", end_date: "2031-12-31", password: PASSWORD }],
+    ["a year with the password", { start_date: "2031-01-01", end_date: "2031-12-31", password: FIXTURE_PASSWORD }],
     ["a category", { start_date: "2031-01-01", end_date: "2032-12-31", categories: ["music"] }],
     ["a search", { start_date: "2031-01-01", end_date: "2032-12-31", search: "night" }],
   ];

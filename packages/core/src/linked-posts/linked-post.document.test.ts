@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isRedacted } from "../auth/password-protection.ts";
-import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
@@ -16,6 +16,7 @@ import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
 import {
   createTestActors,
+  FIXTURE_PASSWORD,
   outcomeOf,
   PROVIDERS,
   serviceWriters,
@@ -36,9 +37,6 @@ import { buildLinkedPostWhere, LINKED_POST_ORDER } from "./linked-post.where.ts"
  * The one-statement list of venues and organizers against the Prisma list it replaced (kept here only as the
  * reference): for every query of a matrix, every reader and two languages, the same answer or error, byte for byte.
  */
-
-const PASSWORD = "open sesame";
-const READERS = ["administrator", "editor", "author", "contributor", "subscriber"] as const;
 
 interface ReferenceKind {
   plural: "venues" | "organizers";
@@ -118,13 +116,13 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
 describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  let actors: TestActors<(typeof READERS)[number]>;
+  let actors: TestActors<Role>;
   const events: Record<string, number> = {};
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    actors = await createTestActors(db, "list", READERS);
+    actors = await createTestActors(db, "list", ROLES);
     const { editor, author, contributor } = actors;
     const { venue, organizer, event } = serviceWriters(scope);
 
@@ -146,7 +144,11 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     });
     await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id, city: "Berlin" }, "de");
     await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
-    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden hall 1" });
+    const secretPlace = await venue(author, {
+      venue: "Secret place",
+      password: FIXTURE_PASSWORD,
+      address: "Hidden hall 1",
+    });
     const draftPlace = await venue(contributor, { venue: "Draft place", status: "draft", city: "Zürich" });
     await venue(contributor, { venue: "Pending hall", status: "pending" });
     await venue(editor, { venue: "Private room", status: "private", image: "https://images.test/room.png" });
@@ -165,7 +167,11 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     });
     await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
     await organizer(contributor, { organizer: "Jazz club (fr)", translation_of: club.id, status: "pending" }, "fr");
-    const secretClub = await organizer(author, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
+    const secretClub = await organizer(author, {
+      organizer: "Secret club",
+      password: FIXTURE_PASSWORD,
+      email: "s@x.test",
+    });
     const draftClub = await organizer(contributor, { organizer: "Draft club", status: "draft" });
     const goneClub = await organizer(editor, { organizer: "Gone club" });
 
@@ -187,7 +193,7 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     ).id;
     events.draft = (await event(contributor, { title: "Draft", status: "draft", venue: [draftPlace.id] })).id;
     events.protected = (
-      await event(author, { title: "Protected", password: PASSWORD, venue: [hall.id], organizer: [club.id] })
+      await event(author, { title: "Protected", password: FIXTURE_PASSWORD, venue: [hall.id], organizer: [club.id] })
     ).id;
     events.german = (await event(editor, { title: "Konzert", venue: [hall.id] }, "de")).id;
     events.trashed = (await event(editor, { title: "Trashed", venue: [hall.id] })).id;

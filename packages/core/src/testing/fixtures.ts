@@ -14,6 +14,9 @@ import { createVenue } from "../venues/venue.service.ts";
  * (translations, protected and trashed records, inline venues and organizers) rather than rows written directly.
  */
 
+/** The password of the password-protected fixtures. */
+export const FIXTURE_PASSWORD = "open sesame";
+
 /** The dates of an event fixture that does not state its own: 2031-03-01, 19:00–21:30 in the event's zone. */
 const EVENT_DATES = { start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00" };
 
