@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadEventRow } from "../events/event.load.ts";
 import { withImage } from "../shared/images.ts";
-import { create, eventRecord, organizerRecord, PROVIDERS, useTestDatabase, venueRecord } from "./index.ts";
+import { termStore } from "../terms/term.store.ts";
+import { create, eventRecord, organizerRecord, PROVIDERS, termRecord, useTestDatabase, venueRecord } from "./index.ts";
 
 /** The in-memory records stand for what the reads return: they would drift if the schema's defaults changed. */
 describe.each(PROVIDERS)("the factories' in-memory records (%s)", (provider) => {
@@ -25,5 +26,13 @@ describe.each(PROVIDERS)("the factories' in-memory records (%s)", (provider) => 
     expect(await withImage(db, await db.organizer.findUniqueOrThrow({ where: { id } }))).toEqual(
       organizerRecord({ id }),
     );
+  });
+
+  it("are a category or tag row as the term store reads it back", async () => {
+    const { db } = database.current.handle;
+    const category = await create.category(db);
+    expect(await termStore(db, "category").find({ id: category.id })).toEqual([termRecord({ id: category.id })]);
+    const tag = await create.tag(db);
+    expect(await termStore(db, "tag").find({ id: tag.id })).toEqual([termRecord({ id: tag.id })]);
   });
 });

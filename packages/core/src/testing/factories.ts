@@ -3,6 +3,7 @@ import type { EventRow } from "../events/event.rows.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { OrganizerRow } from "../organizers/organizer.present.ts";
 import { slugify } from "../shared/slug.ts";
+import type { TermRow } from "../terms/term.store.ts";
 import { nameKeyOf } from "../terms/term.where.ts";
 import type { VenueRow } from "../venues/venue.present.ts";
 
@@ -192,6 +193,20 @@ export function organizerRecord(fields: Partial<OrganizerRow> = {}): OrganizerRo
     ...linkedPostRow(fields.name ?? DEFAULT_NAMES.organizer),
     email: "",
     image: null,
+    ...fields,
+  };
+}
+
+/** A category or tag as the term store reads it: `categoryRow`'s, with no parent and no counted event. */
+export function termRecord(fields: Partial<TermRow> = {}): TermRow {
+  return {
+    id: 1,
+    ...termColumns(fields.name ?? DEFAULT_NAMES.term),
+    description: "",
+    parentId: null,
+    language: "en",
+    translationGroup: null,
+    eventCount: 0,
     ...fields,
   };
 }
