@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ANONYMOUS } from "../auth/roles.ts";
-import { PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import { changeRow, create, PROVIDERS, useTestDatabase } from "../testing/index.ts";
 import { pruneChanges } from "./change.prune.ts";
 import { listChanges } from "./change.service.ts";
 import { encodeSyncToken } from "./change.token.ts";
@@ -29,16 +29,9 @@ describe.each(PROVIDERS)("pruning the change feed (%s)", (provider) => {
     await db().webhookSubscription.deleteMany();
     await db().change.deleteMany();
     await db().change.createMany({
-      data: HISTORY.map(([version, recordId, action, modifiedUtc]) => ({
-        version,
-        type: "tag",
-        recordId,
-        action,
-        language: "en",
-        status: "publish",
-        protected: false,
-        modifiedUtc,
-      })),
+      data: HISTORY.map(([version, recordId, action, modifiedUtc]) =>
+        changeRow({ version, recordId, action, modifiedUtc }),
+      ),
     });
     await db().changeVersion.update({ where: { id: 1 }, data: { version: 6 } });
   });
@@ -49,10 +42,8 @@ describe.each(PROVIDERS)("pruning the change feed (%s)", (provider) => {
   });
 
   it("keeps what an active webhook subscription has not been handed yet", async () => {
-    await db().webhookSubscription.create({ data: { url: "https://example.com/", secret: "whsec_x", cursor: 2 } });
-    await db().webhookSubscription.create({
-      data: { url: "https://example.com/", secret: "whsec_x", cursor: 0, active: false },
-    });
+    await create.webhookSubscription(db(), { cursor: 2 });
+    await create.webhookSubscription(db(), { cursor: 0, active: false });
     expect(await pruneChanges(db(), 30, NOW)).toBe(1);
     expect(await versions()).toEqual([2, 3, 4, 5, 6]);
   });

@@ -1,25 +1,30 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { canRead } from "../auth/capabilities.ts";
 import { isRedacted } from "../auth/password-protection.ts";
-import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError, domainError } from "../errors.ts";
-import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
-import { createOrganizer } from "../organizers/organizer.service.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { searchWords } from "../shared/search.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import { venueCreateBody } from "../venues/venue.schemas.ts";
-import { createVenue, deleteVenue } from "../venues/venue.service.ts";
-import { createEvent } from "./event.create.service.ts";
+import {
+  create,
+  createTestActor,
+  createTestActors,
+  FIXTURE_PASSWORD,
+  PROVIDERS,
+  serviceWriters,
+  type TestActors,
+  testScope,
+  useTestDatabase,
+} from "../testing/index.ts";
+import { deleteVenue } from "../venues/venue.service.ts";
 import { deleteEvent } from "./event.delete.service.ts";
 import { readEvent, readEventPage, readEvents } from "./event.document.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { eventRelations, loadEventRow, unknownSlug } from "./event.load.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import { eventCreateBody } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 
@@ -28,8 +33,6 @@ import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where
  * every event of a rich calendar and every reader, the same row, the same presented event (byte for byte, keys in
  * the same order), and the same answer or error from the single GETs.
  */
-
-const PASSWORD = "open sesame";
 
 /** The single GET as it was: the Prisma read of the row and of each relation, then the same checks. */
 async function referenceGet(scope: Scope, id: number | undefined, password: string | undefined) {
@@ -53,27 +56,15 @@ async function outcomeOf(work: Promise<unknown>): Promise<string> {
 describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  let actors: TestActors<Role>;
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as const) {
-      actors[role] = await createTestActor(db, `read-${role}`, role);
-    }
+    actors = await createTestActors(db, "read", ROLES);
     const other = await createTestActor(db, "read-other-author", "author");
-    const { editor, author, contributor } = actors as Record<string, Actor>;
-    if (!editor || !author || !contributor) throw new Error("The actors are created above.");
-
-    const venue = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createVenue(scope(actor, language), venueCreateBody.parse(body));
-    const organizer = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createOrganizer(scope(actor, language), organizerCreateBody.parse(body));
-    const event = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createEvent(
-        scope(actor, language),
-        eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
-      );
+    const { editor, author, contributor } = actors;
+    const { venue, organizer, event } = serviceWriters(scope);
 
     const hall = await venue(editor, {
       venue: "Philharmonie",
@@ -95,7 +86,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     });
     await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id }, "de");
     await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
-    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden 1" });
+    const secretPlace = await venue(author, { venue: "Secret place", password: FIXTURE_PASSWORD, address: "Hidden 1" });
     const draftPlace = await venue(contributor, { venue: "Draft place", status: "draft" });
     const goneVenue = await venue(editor, { venue: "Gone venue" });
     const club = await organizer(editor, {
@@ -107,14 +98,15 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
       description: "Since 1960",
     });
     await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
-    const secretClub = await organizer(other, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
-    const draftClub = await organizer(author, { organizer: "Draft club", status: "draft" });
-    await db.category.create({ data: { name: "Music", nameKey: "music", slug: "music", translationGroup: "g-music" } });
-    await db.category.create({
-      data: { name: "Musik", nameKey: "musik", slug: "musik", language: "de", translationGroup: "g-music" },
+    const secretClub = await organizer(other, {
+      organizer: "Secret club",
+      password: FIXTURE_PASSWORD,
+      email: "s@x.test",
     });
-    const music = await db.category.findFirstOrThrow({ where: { slug: "music", language: "en" } });
-    await db.category.create({ data: { name: "jazz", nameKey: "jazz", slug: "jazz", parentId: music.id } });
+    const draftClub = await organizer(author, { organizer: "Draft club", status: "draft" });
+    const music = await create.category(db, { name: "Music", translationGroup: "g-music" });
+    await create.category(db, { name: "Musik", language: "de", translationGroup: "g-music" });
+    await create.category(db, { name: "jazz", parentId: music.id });
 
     const main = await event(editor, {
       title: "A <em>grand</em> night",
@@ -148,7 +140,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     });
     await event(author, {
       title: "Protected",
-      password: PASSWORD,
+      password: FIXTURE_PASSWORD,
       excerpt: "Hidden excerpt",
       venue: [secretPlace.id],
       categories: [music.id],
@@ -222,7 +214,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     const events = await everyEvent();
     for (const { id, slug, language } of events) {
       for (const [name, actor] of Object.entries(actors)) {
-        for (const password of [undefined, PASSWORD, "wrong"]) {
+        for (const password of [undefined, FIXTURE_PASSWORD, "wrong"]) {
           const reader = scope(actor, language as Language);
           const expected = await outcomeOf(referenceGet(reader, id, password));
           const context = `event ${id} for ${name}, password ${password}`;

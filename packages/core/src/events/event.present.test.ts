@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { OrganizerOutput } from "../organizers/organizer.schemas.ts";
 import type { EmbeddedTerm } from "../terms/term.schemas.ts";
+import { REDACTED_EVENT_DETAILS } from "../testing/expectations.ts";
+import { eventRecord } from "../testing/factories.ts";
 import type { VenueOutput } from "../venues/venue.schemas.ts";
 import { type EventRelations, eventListLinks, presentEvent, presentEventDetail } from "./event.present.ts";
 import type { EventRow } from "./event.rows.ts";
@@ -9,16 +11,12 @@ import { eventDetailOutput, eventListQuery, eventOutput } from "./event.schemas.
 const LINKS = { apiRoot: "https://cal.example/de/cal/events/v1" };
 
 function row(overrides: Partial<EventRow> = {}): EventRow {
-  return {
+  return eventRecord({
     id: 12,
     title: "Opening night",
-    slug: "opening-night",
     description: "<p>The <b>first</b> night</p>",
-    excerpt: "",
-    status: "publish",
     authorId: 3,
     language: "de",
-    translationGroup: "g1",
     postDate: "2017-01-05 15:23:36",
     postDateUtc: new Date("2017-01-05T14:23:36Z"),
     modified: "2017-01-06 10:00:00",
@@ -28,25 +26,16 @@ function row(overrides: Partial<EventRow> = {}): EventRow {
     startUtc: new Date("2018-01-05T19:00:00Z"),
     endUtc: new Date("2018-01-05T21:30:00Z"),
     timezone: "America/New_York",
-    allDay: false,
-    password: "",
-    hideFromListings: false,
-    sticky: false,
     featured: true,
-    showMap: true,
     showMapLink: false,
-    website: "",
     cost: "$23",
     imageId: 4,
     image: { id: 4, url: "https://img.example/poster.JPG" },
-    parentId: null,
-    ticketed: false,
     venues: [{ venueId: 7 }],
     organizers: [{ organizerId: 9 }, { organizerId: 8 }],
     categories: [{ categoryId: 2 }, { categoryId: 1 }],
-    tags: [],
     ...overrides,
-  };
+  });
 }
 
 function term(id: number, name: string): EmbeddedTerm {
@@ -66,15 +55,20 @@ function term(id: number, name: string): EmbeddedTerm {
   };
 }
 
+/** The status and dates of the embedded venues and organizers. */
+const POSTED = {
+  status: "publish",
+  date: "2017-01-01 00:00:00",
+  date_utc: "2017-01-01 00:00:00",
+  modified: "2017-01-01 00:00:00",
+  modified_utc: "2017-01-01 00:00:00",
+};
+
 function venue(id: number, name: string): VenueOutput {
   return {
     id,
     author: "3",
-    status: "publish",
-    date: "2017-01-01 00:00:00",
-    date_utc: "2017-01-01 00:00:00",
-    modified: "2017-01-01 00:00:00",
-    modified_utc: "2017-01-01 00:00:00",
+    ...POSTED,
     url: `https://cal.example/de/venue/${id}/`,
     venue: name,
     slug: name.toLowerCase(),
@@ -91,11 +85,7 @@ function venue(id: number, name: string): VenueOutput {
 function organizer(id: number, name: string): OrganizerOutput {
   return {
     id,
-    status: "publish",
-    date: "2017-01-01 00:00:00",
-    date_utc: "2017-01-01 00:00:00",
-    modified: "2017-01-01 00:00:00",
-    modified_utc: "2017-01-01 00:00:00",
+    ...POSTED,
     url: `https://cal.example/de/organizer/${id}/`,
     organizer: name,
     slug: name.toLowerCase(),
@@ -186,23 +176,7 @@ describe("presentEvent", () => {
       status: "publish",
       start_date: "2018-01-05 14:00:00",
       url: "https://cal.example/de/event/opening-night/",
-      description: "",
-      excerpt: "",
-      website: "",
-      cost: "",
-      cost_details: { currency_symbol: "", currency_code: "", currency_position: "", values: [] },
-      image: false,
-      all_day: null,
-      show_map: null,
-      show_map_link: null,
-      hide_from_listings: null,
-      sticky: null,
-      featured: null,
-      ticketed: null,
-      categories: [],
-      tags: [],
-      venue: [],
-      organizer: [],
+      ...REDACTED_EVENT_DETAILS,
     });
   });
 });

@@ -1,15 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Actor, ANONYMOUS } from "../auth/roles.ts";
-import { createEvent } from "../events/event.create.service.ts";
+import type { Actor } from "../auth/roles.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
-import { type EventListQuery, eventCreateBody, eventListQuery } from "../events/event.schemas.ts";
-import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
-import { createOrganizer } from "../organizers/organizer.service.ts";
+import { type EventListQuery, eventListQuery } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
-import { venueCreateBody } from "../venues/venue.schemas.ts";
-import { createVenue, deleteVenue } from "../venues/venue.service.ts";
+import {
+  create,
+  createTestActors,
+  FIXTURE_PASSWORD,
+  outcomeOf,
+  PROVIDERS,
+  serviceWriters,
+  type TestActors,
+  testScope,
+  useTestDatabase,
+} from "../testing/index.ts";
+import { deleteVenue } from "../venues/venue.service.ts";
 import { listedFeedEvents, selectFeedEvents } from "./ical.export.service.ts";
 import { renderCalendar } from "./ical.feed.ts";
 
@@ -18,31 +24,20 @@ import { renderCalendar } from "./ical.feed.ts";
  * then their iCalendar identity): for every reader and a range of queries, the same feed, byte for byte.
  */
 
-const PASSWORD = "open sesame";
+const READERS = ["administrator", "editor", "author", "subscriber"] as const;
 const HEADER = { name: "Calendar (en)", language: "en", timezone: "UTC", refreshSeconds: 3_600 };
 const NOW = new Date("2030-01-01T00:00:00Z");
 
 describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
   const database = useTestDatabase(provider);
-  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  let actors: TestActors<(typeof READERS)[number]>;
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     const { db } = database.current.handle;
-    for (const role of ["administrator", "editor", "author", "subscriber"] as const) {
-      actors[role] = await createTestActor(db, `feed-${role}`, role);
-    }
-    const { editor, author } = actors as Record<string, Actor>;
-    if (!editor || !author) throw new Error("The actors are created above.");
-    const venue = (actor: Actor, body: Record<string, unknown>) =>
-      createVenue(scope(actor), venueCreateBody.parse(body));
-    const organizer = (actor: Actor, body: Record<string, unknown>) =>
-      createOrganizer(scope(actor), organizerCreateBody.parse(body));
-    const event = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createEvent(
-        scope(actor, language),
-        eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
-      );
+    actors = await createTestActors(db, "feed", READERS);
+    const { editor, author } = actors;
+    const { venue, organizer, event } = serviceWriters(scope);
 
     const hall = await venue(editor, {
       venue: "Philharmonie",
@@ -53,13 +48,16 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
       geo_lat: 52.51,
       geo_lng: 13.37,
     });
-    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden 1" });
+    const secretPlace = await venue(author, { venue: "Secret place", password: FIXTURE_PASSWORD, address: "Hidden 1" });
     const goneVenue = await venue(editor, { venue: "Gone venue", city: "Nowhere" });
     const club = await organizer(editor, { organizer: "Jazz Club", email: "club@example.test" });
-    const secretClub = await organizer(author, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
+    const secretClub = await organizer(author, {
+      organizer: "Secret club",
+      password: FIXTURE_PASSWORD,
+      email: "s@x.test",
+    });
     const quietClub = await organizer(editor, { organizer: "Quiet club" });
-    await db.category.create({ data: { name: "Music", nameKey: "music", slug: "music", translationGroup: "g-m" } });
-    const musicId = (await db.category.findFirstOrThrow({ where: { slug: "music" } })).id;
+    const musicId = (await create.category(db, { name: "Music", translationGroup: "g-m" })).id;
 
     const main = await event(editor, {
       title: "A <em>grand</em> night; with, commas",
@@ -84,7 +82,7 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
     await event(author, {
       title: "Protected",
       description: "Hidden",
-      password: PASSWORD,
+      password: FIXTURE_PASSWORD,
       all_day: true,
       start_date: "2031-04-01",
       end_date: "2031-04-01",
@@ -115,7 +113,7 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
   const queries: Array<[string, Partial<Record<keyof EventListQuery, unknown>>]> = [
     ["one day", { start_date: "2031-03-01", end_date: "2031-03-01" }],
     ["a year", { start_date: "2031-01-01", end_date: "2031-12-31" }],
-    ["a year with the password", { start_date: "2031-01-01", end_date: "2031-12-31", password: PASSWORD }],
+    ["a year with the password", { start_date: "2031-01-01", end_date: "2031-12-31", password: FIXTURE_PASSWORD }],
     ["a category", { start_date: "2031-01-01", end_date: "2032-12-31", categories: ["music"] }],
     ["a search", { start_date: "2031-01-01", end_date: "2032-12-31", search: "night" }],
   ];
@@ -141,7 +139,7 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
 
   it("stops at the cap, in the list's order", async () => {
     const query = eventListQuery.parse({ start_date: "2031-01-01", end_date: "2032-12-31" });
-    const reader = scope(actors.editor ?? ANONYMOUS);
+    const reader = scope(actors.editor);
     const capped = await selectFeedEvents(reader, query, 3);
     expect(capped.map((event) => event.title)).toEqual(
       (await listedFeedEvents(reader, query, 3)).map((event) => event.title),

@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isRedacted } from "../auth/password-protection.ts";
-import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
-import { createEvent } from "../events/event.create.service.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
-import { eventCreateBody } from "../events/event.schemas.ts";
 import { presentOrganizer } from "../organizers/organizer.present.ts";
-import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
-import { createOrganizer, deleteOrganizer, listOrganizers } from "../organizers/organizer.service.ts";
+import { deleteOrganizer, listOrganizers } from "../organizers/organizer.service.ts";
 import { ORGANIZER_SEARCH_COLUMNS } from "../organizers/organizer.where.ts";
 import type { Scope } from "../scope.ts";
 import { withImages } from "../shared/images.ts";
@@ -17,10 +14,18 @@ import type { PresentView } from "../shared/present-view.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
-import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import {
+  createTestActors,
+  FIXTURE_PASSWORD,
+  outcomeOf,
+  PROVIDERS,
+  serviceWriters,
+  type TestActors,
+  testScope,
+  useTestDatabase,
+} from "../testing/index.ts";
 import { presentVenue } from "../venues/venue.present.ts";
-import { venueCreateBody } from "../venues/venue.schemas.ts";
-import { createVenue, deleteVenue, listVenues } from "../venues/venue.service.ts";
+import { deleteVenue, listVenues } from "../venues/venue.service.ts";
 import { VENUE_SEARCH_COLUMNS } from "../venues/venue.where.ts";
 import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
@@ -32,8 +37,6 @@ import { buildLinkedPostWhere, LINKED_POST_ORDER } from "./linked-post.where.ts"
  * The one-statement list of venues and organizers against the Prisma list it replaced (kept here only as the
  * reference): for every query of a matrix, every reader and two languages, the same answer or error, byte for byte.
  */
-
-const PASSWORD = "open sesame";
 
 interface ReferenceKind {
   plural: "venues" | "organizers";
@@ -113,27 +116,15 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
 describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  let actors: TestActors<Role>;
   const events: Record<string, number> = {};
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as const) {
-      actors[role] = await createTestActor(db, `list-${role}`, role);
-    }
-    const { editor, author, contributor } = actors as Record<string, Actor>;
-    if (!editor || !author || !contributor) throw new Error("The actors are created above.");
-
-    const venue = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createVenue(scope(actor, language), venueCreateBody.parse(body));
-    const organizer = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createOrganizer(scope(actor, language), organizerCreateBody.parse(body));
-    const event = (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      createEvent(
-        scope(actor, language),
-        eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
-      );
+    actors = await createTestActors(db, "list", ROLES);
+    const { editor, author, contributor } = actors;
+    const { venue, organizer, event } = serviceWriters(scope);
 
     const hall = await venue(editor, {
       venue: "Philharmonie",
@@ -153,7 +144,11 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     });
     await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id, city: "Berlin" }, "de");
     await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
-    const secretPlace = await venue(author, { venue: "Secret place", password: PASSWORD, address: "Hidden hall 1" });
+    const secretPlace = await venue(author, {
+      venue: "Secret place",
+      password: FIXTURE_PASSWORD,
+      address: "Hidden hall 1",
+    });
     const draftPlace = await venue(contributor, { venue: "Draft place", status: "draft", city: "Zürich" });
     await venue(contributor, { venue: "Pending hall", status: "pending" });
     await venue(editor, { venue: "Private room", status: "private", image: "https://images.test/room.png" });
@@ -172,7 +167,11 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     });
     await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
     await organizer(contributor, { organizer: "Jazz club (fr)", translation_of: club.id, status: "pending" }, "fr");
-    const secretClub = await organizer(author, { organizer: "Secret club", password: PASSWORD, email: "s@x.test" });
+    const secretClub = await organizer(author, {
+      organizer: "Secret club",
+      password: FIXTURE_PASSWORD,
+      email: "s@x.test",
+    });
     const draftClub = await organizer(contributor, { organizer: "Draft club", status: "draft" });
     const goneClub = await organizer(editor, { organizer: "Gone club" });
 
@@ -194,7 +193,7 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     ).id;
     events.draft = (await event(contributor, { title: "Draft", status: "draft", venue: [draftPlace.id] })).id;
     events.protected = (
-      await event(author, { title: "Protected", password: PASSWORD, venue: [hall.id], organizer: [club.id] })
+      await event(author, { title: "Protected", password: FIXTURE_PASSWORD, venue: [hall.id], organizer: [club.id] })
     ).id;
     events.german = (await event(editor, { title: "Konzert", venue: [hall.id] }, "de")).id;
     events.trashed = (await event(editor, { title: "Trashed", venue: [hall.id] })).id;
@@ -249,8 +248,7 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
   }, 180_000);
 
   it("lists the fixtures' records with their images, translations and redaction", async () => {
-    const editor = actors.editor as Actor;
-    const page = (await listVenues(scope(editor), linkedPostListQuery.parse({ search: "philharmonie" }))) as {
+    const page = (await listVenues(scope(actors.editor), linkedPostListQuery.parse({ search: "philharmonie" }))) as {
       venues: Array<Record<string, unknown>>;
       total: number;
     };

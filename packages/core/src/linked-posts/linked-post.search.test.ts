@@ -1,30 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LinkedPostColumns } from "./linked-post.kind.ts";
+import { venueRecord } from "../testing/factories.ts";
 import { fieldSearchWhere, linkedPostSearchText, searchFieldCount, searchFragments } from "./linked-post.search.ts";
-
-const record = (fields: Partial<LinkedPostColumns & { city: string; email: string }>) => ({
-  name: "",
-  nameKey: "",
-  slug: "",
-  description: "",
-  excerpt: "",
-  status: "publish",
-  authorId: null,
-  language: "en",
-  translationGroup: null,
-  postDate: "",
-  postDateUtc: new Date(0),
-  modified: "",
-  modifiedUtc: new Date(0),
-  password: "",
-  website: "",
-  phone: "",
-  imageId: null,
-  searchText: "",
-  city: "",
-  email: "",
-  ...fields,
-});
 
 describe("searchFragments", () => {
   it("splits on anything but letters, digits and hyphens, folding case and accents", () => {
@@ -48,8 +24,8 @@ describe("searchFragments", () => {
 describe("linkedPostSearchText", () => {
   it("writes name, description, excerpt and the kind's columns one marked line each, markup and case folded", () => {
     const text = linkedPostSearchText(
-      record({ name: "Café Müller", description: "<p>Tanz<br>theater</p>", city: "Wuppertal" }),
-      ["city", "email"],
+      venueRecord({ name: "Café Müller", description: "<p>Tanz<br>theater</p>", city: "Wuppertal" }),
+      ["city", "zip"],
     );
     expect(text).toBe(
       [
@@ -64,7 +40,7 @@ describe("linkedPostSearchText", () => {
   });
 
   it("keeps control characters out, so the markers stay unique", () => {
-    const text = linkedPostSearchText(record({ name: "a\u001f1\u001fb" }), []);
+    const text = linkedPostSearchText(venueRecord({ name: "a\u001f1\u001fb" }), []);
     expect(text.split("\u001f")).toHaveLength(9);
     expect(text).toContain("a 1 b");
   });

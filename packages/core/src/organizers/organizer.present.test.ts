@@ -1,29 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { type OrganizerRow, presentOrganizer } from "./organizer.present.ts";
+import { organizerRecord } from "../testing/factories.ts";
+import { presentOrganizer } from "./organizer.present.ts";
 
-const row: OrganizerRow = {
+const row = organizerRecord({
   id: 11,
   name: "Les Amis",
-  nameKey: "les amis",
-  slug: "les-amis",
-  description: "",
   excerpt: "Friends",
   status: "draft",
   authorId: 5,
-  language: "en",
-  translationGroup: null,
   postDate: "2025-01-01 00:00:00",
   postDateUtc: new Date("2025-01-01T00:00:00Z"),
   modified: "2025-01-01 00:00:00",
   modifiedUtc: new Date("2025-01-01T00:00:00Z"),
   password: "x",
   website: "https://amis.example",
-  phone: "",
   email: "amis at example",
-  imageId: null,
-  image: null,
-  searchText: "",
-};
+});
 
 const links = { apiRoot: "http://localhost:3000/cal/events/v1" };
 

@@ -5,9 +5,10 @@ import { endOfDay, isDateValue, isoWithOffset, parseDateTime, timezoneAbbreviati
 describe("date helpers", () => {
   it("accepts the date forms of the API and rejects other text", () => {
     for (const value of ["2018-01-01 10:00:00", "2018-01-01", "2018-01-01T10:00:00+02:00", "1514800800", 1514800800]) {
-      expect(isDateValue(value)).toBe(true);
+      expect(isDateValue(value), JSON.stringify(value)).toBe(true);
     }
-    for (const value of ["before my birthday", "foo", ""]) expect(isDateValue(value)).toBe(false);
+    for (const value of ["before my birthday", "foo", ""])
+      expect(isDateValue(value), JSON.stringify(value)).toBe(false);
   });
 
   it("reads relative values from now", () => {

@@ -7,7 +7,7 @@ import { deleteEvent } from "../events/event.delete.service.ts";
 import { updateEvent } from "../events/event.update.service.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import { create, createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { recountTermEvents } from "./term.counts.ts";
 
 describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (provider) => {
@@ -49,15 +49,12 @@ describe.each(PROVIDERS)("term event counts kept by the event writes (%s)", (pro
   beforeAll(async () => {
     db = database.current.handle.db;
     actor = await createTestActor(db, "counter", "administrator");
-    const category = async (name: string, language = "en") =>
-      (await db.category.create({ data: { name, nameKey: name.toLowerCase(), slug: name.toLowerCase(), language } }))
-        .id;
+    const category = async (name: string, language = "en") => (await create.category(db, { name, language })).id;
     ids.rock = await category("Rock");
     ids.jazz = await category("Jazz");
     ids.folk = await category("Folk");
     ids.rockDe = await category("Rockmusik", "de");
-    const tag = async (name: string) =>
-      (await db.tag.create({ data: { name, nameKey: name, slug: name, language: "en" } })).id;
+    const tag = async (name: string) => (await create.tag(db, { name })).id;
     ids.loud = await tag("loud");
     ids.quiet = await tag("quiet");
   });

@@ -4,14 +4,21 @@ import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import { categoryResource } from "../categories/category.present.ts";
 import type { Db } from "../db/db.ts";
 import { invalidParams } from "../errors.ts";
-import { createEvent } from "../events/event.create.service.ts";
-import { eventCreateBody } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { tagResource } from "../tags/tag.present.ts";
-import { createTestActor, outcomeOf, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import {
+  createTestActors,
+  FIXTURE_PASSWORD,
+  outcomeOf,
+  PROVIDERS,
+  serviceWriters,
+  type TestActors,
+  testScope,
+  useTestDatabase,
+} from "../testing/index.ts";
 import { termPageLinks } from "./term.present.ts";
 import { type TermListQuery, termListQuery } from "./term.schemas.ts";
 import { createTerm, listTerms, type TermResource } from "./term.service.ts";
@@ -23,8 +30,6 @@ import { buildTermWhere, sortByCount, sortByInclude, termSort } from "./term.whe
  * reference): for every query of a matrix, several readers and two languages, the same answer or error, byte for
  * byte.
  */
-
-const PASSWORD = "open sesame";
 
 /** The list as it was: the references checked, then Prisma's page, count and one translation query. */
 async function referenceList<T>(scope: Scope, resource: TermResource<T>, query: TermListQuery) {
@@ -78,17 +83,14 @@ async function referencePage(store: TermStore, query: TermListQuery, language: s
 describe.each(PROVIDERS)("listing categories and tags in one statement (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const actors: Record<string, Actor> = { anonymous: ANONYMOUS };
+  let actors: TestActors<"administrator" | "author" | "subscriber">;
   const ids: Record<string, number> = {};
   const scope = (actor: Actor, language: Language = "en"): Scope => testScope(database.current, actor, language);
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    for (const role of ["administrator", "author", "subscriber"] as const) {
-      actors[role] = await createTestActor(db, `terms-${role}`, role);
-    }
-    const { administrator, author } = actors as Record<string, Actor>;
-    if (!administrator || !author) throw new Error("The actors are created above.");
+    actors = await createTestActors(db, "terms", ["administrator", "author", "subscriber"]);
+    const { administrator, author } = actors;
     const admin = (language: Language = "en") => scope(administrator, language);
 
     const category = async (name: string, extra: Record<string, unknown> = {}, language: Language = "en") =>
@@ -113,28 +115,24 @@ describe.each(PROVIDERS)("listing categories and tags in one statement (%s)", (p
     ids.outdoor = await tag("Outdoor 100%");
     ids.unused = await tag("unused_tag");
 
-    const event = async (actor: Actor, body: Record<string, unknown>, language: Language = "en") =>
-      (
-        await createEvent(
-          scope(actor, language),
-          eventCreateBody.parse({ start_date: "2031-03-01 19:00:00", end_date: "2031-03-01 21:30:00", ...body }),
-        )
-      ).id;
-    ids.main = await event(administrator, {
+    const { event } = serviceWriters(scope);
+    const main = await event(administrator, {
       title: "Main",
       categories: [ids.music, ids.jazz, ids.bebop, ids.ecole],
       tags: [ids.loud, ids.quiet],
     });
+    ids.main = main.id;
     await event(administrator, { title: "Second", categories: [ids.jazz, ids.percent], tags: [ids.loud] });
     await event(administrator, { title: "Third", categories: [ids.jazz, ids.under, ids.slash], tags: [ids.outdoor] });
     await event(administrator, { title: "Draft", status: "draft", categories: [ids.empty], tags: [ids.unused] });
-    ids.protected = await event(author, {
+    const secret = await event(author, {
       title: "Protected",
-      password: PASSWORD,
+      password: FIXTURE_PASSWORD,
       categories: [ids.music],
       tags: [ids.quiet],
     });
-    ids.german = await event(administrator, { title: "Konzert", categories: [ids.musik, ids.ahnlich] }, "de");
+    ids.protected = secret.id;
+    await event(administrator, { title: "Konzert", categories: [ids.musik, ids.ahnlich] }, "de");
   });
 
   function queries(): Array<Record<string, unknown>> {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { termRecord } from "../testing/factories.ts";
 import { presentEmbeddedTerm, presentTerm, termPageLinks } from "./term.present.ts";
 import { termListQuery } from "./term.schemas.ts";
-import type { TermRow } from "./term.store.ts";
 
 const links = { apiRoot: "http://calendar.test/de/cal/events/v1" };
 const api = links.apiRoot;
 
-const child: TermRow = {
-  id: 7,
-  name: "Jazz",
-  nameKey: "jazz",
-  slug: "jazz",
-  description: "<b>Swing</b>",
-  parentId: 3,
-  language: "de",
-  translationGroup: "g1",
-  eventCount: 4,
-};
+const child = termRecord({ id: 7, name: "Jazz", description: "<b>Swing</b>", parentId: 3, language: "de" });
 
 describe("presentTerm", () => {
   it("shapes a category with its parent link, count and translations", () => {

@@ -4,36 +4,28 @@ import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { create, PROVIDERS, useTestDatabase } from "../testing/index.ts";
+import { create, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { recountTermEvents } from "./term.counts.ts";
 import { findTermIdsForFilter, loadTermsById, resolveTermIdsForWrite } from "./term.lookup.ts";
 
+/** The API root of `testScope`. */
 const API = "http://calendar.test/cal/events/v1";
 
 describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const scope = (language: Language): Scope => ({
-    db,
-    provider,
-    actor: ANONYMOUS,
-    language,
-    links: { apiRoot: API },
-    site: { timezone: "UTC" },
-  });
+  const scope = (language: Language): Scope => testScope(database.current, ANONYMOUS, language);
 
   const ids = { music: 0, musik: 0, theatre: 0, jazz: 0, numeric: 0, kunst: 0 };
 
   beforeAll(async () => {
     db = database.current.handle.db;
-    const category = (name: string, slug: string, language: string, extra = {}) =>
-      db.category.create({ data: { name, nameKey: name.toLowerCase(), slug, language, ...extra } });
-    ids.music = (await category("Music", "music", "en", { translationGroup: "music" })).id;
-    ids.musik = (await category("Musik", "musik", "de", { translationGroup: "music" })).id;
-    ids.theatre = (await category("Theatre", "theatre", "en")).id;
-    ids.jazz = (await category("Jazz", "jazz", "en", { parentId: ids.music })).id;
-    ids.numeric = (await category("2024", "2024", "en")).id;
-    ids.kunst = (await category("Kunst", "kunst", "de", { translationGroup: "art" })).id;
+    ids.music = (await create.category(db, { name: "Music", translationGroup: "music" })).id;
+    ids.musik = (await create.category(db, { name: "Musik", language: "de", translationGroup: "music" })).id;
+    ids.theatre = (await create.category(db, { name: "Theatre" })).id;
+    ids.jazz = (await create.category(db, { name: "Jazz", parentId: ids.music })).id;
+    ids.numeric = (await create.category(db, { name: "2024" })).id;
+    ids.kunst = (await create.category(db, { name: "Kunst", language: "de", translationGroup: "art" })).id;
     await create.event(db, { title: "Concert", categories: { create: [{ categoryId: ids.jazz }] } });
     await recountTermEvents(db);
   });

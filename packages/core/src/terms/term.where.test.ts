@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { termRecord } from "../testing/factories.ts";
 import { termListQuery } from "./term.schemas.ts";
-import type { TermRow } from "./term.store.ts";
 import {
   buildTermWhere,
   HAS_PUBLISHED_EVENTS,
@@ -12,20 +12,6 @@ import {
 } from "./term.where.ts";
 
 const query = (input: Record<string, unknown> = {}) => termListQuery.parse(input);
-
-function row(id: number, name: string): TermRow {
-  return {
-    id,
-    name,
-    nameKey: nameKeyOf(name),
-    slug: name.toLowerCase(),
-    description: "",
-    parentId: null,
-    language: "en",
-    translationGroup: null,
-    eventCount: 0,
-  };
-}
 
 describe("nameKeyOf", () => {
   it("folds case, accents and spaces", () => {
@@ -127,7 +113,7 @@ describe("termSort", () => {
 });
 
 describe("in-memory sorting", () => {
-  const rows = [row(1, "b"), row(2, "A"), row(3, "c")];
+  const rows = [termRecord({ id: 1, name: "b" }), termRecord({ id: 2, name: "A" }), termRecord({ id: 3, name: "c" })];
 
   it("sorts by count, then name, then id", () => {
     const counts = new Map([

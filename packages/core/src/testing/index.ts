@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type Actor, ROLES, type Role } from "../auth/roles.ts";
+import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
 import type { Db, Provider } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
@@ -9,7 +9,9 @@ import { createUser } from "../users/users.service.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export { createTestDatabase, PROVIDERS, TEST_POSTGRES_URL, type TestDatabase } from "./databases.ts";
+export * from "./expectations.ts";
 export * from "./factories.ts";
+export * from "./fixtures.ts";
 
 /**
  * A fresh database for the calling test file (or `describe` block): created before its tests, dropped after.
@@ -35,6 +37,23 @@ export function useTestDatabase(provider: Provider): { readonly current: TestDat
 export async function createTestActor(db: Db, login: string, role: Role): Promise<Actor> {
   const user = await createUser(db, { login, role });
   return { kind: "user", id: user.id, login: user.login, role };
+}
+
+/** The anonymous reader and an actor of each of the roles `R`, by role. */
+export type TestActors<R extends Role> = { anonymous: Actor } & Record<R, Actor>;
+
+/**
+ * The anonymous reader and a new user of each role, named `<prefix>-<role>`, created one after the other so that
+ * their ids are the same on every run.
+ */
+export async function createTestActors<R extends Role>(
+  db: Db,
+  prefix: string,
+  roles: readonly R[],
+): Promise<TestActors<R>> {
+  const byRole = {} as Record<R, Actor>;
+  for (const role of roles) byRole[role] = await createTestActor(db, `${prefix}-${role}`, role);
+  return { anonymous: ANONYMOUS, ...byRole };
 }
 
 /** What a service receives for a request by `actor` in `language` (a UTC site under a test API root). */

@@ -1,40 +1,29 @@
 import { describe, expect, it } from "vitest";
 import type { PresentView } from "../shared/present-view.ts";
-import { presentVenue, type VenueRow } from "./venue.present.ts";
+import { venueRecord } from "../testing/factories.ts";
+import { presentVenue } from "./venue.present.ts";
 
-const row: VenueRow = {
+const row = venueRecord({
   id: 4,
   name: "Lido",
-  nameKey: "lido",
-  slug: "lido",
   description: "<p>By the sea</p>",
-  excerpt: "",
-  status: "publish",
   authorId: 2,
   language: "fr",
-  translationGroup: "g",
   postDate: "2025-06-01 12:00:00",
   postDateUtc: new Date("2025-06-01T10:00:00Z"),
   modified: "2025-06-02 12:00:00",
   modifiedUtc: new Date("2025-06-02T10:00:00Z"),
-  password: "",
-  website: "",
   phone: "0102",
   imageId: 9,
   image: { id: 9, url: "https://example.org/lido.webp?x=1" },
-  searchText: "",
   address: "Promenade",
   city: "Nice",
-  country: "",
-  province: "",
-  state: "",
   zip: "06000",
   stateprovince: "PACA",
   showMap: false,
-  showMapLink: true,
   geoLat: 0,
   geoLng: 7.25,
-};
+});
 
 const view = (overrides: Partial<PresentView> = {}): PresentView => ({
   links: { apiRoot: "https://example.org/fr/cal/events/v1" },
