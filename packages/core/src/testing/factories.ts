@@ -6,6 +6,7 @@ import { slugify } from "../shared/slug.ts";
 import type { TermRow } from "../terms/term.store.ts";
 import { nameKeyOf } from "../terms/term.where.ts";
 import type { VenueRow } from "../venues/venue.present.ts";
+import { VENUE_DEFAULTS } from "../venues/venue.service.ts";
 
 /**
  * Rows with fixed defaults for tests that write to the database directly (as epic-stack's factories): every value
@@ -169,17 +170,7 @@ export function venueRecord(fields: Partial<VenueRow> = {}): VenueRow {
     id: 1,
     ...LINKED_POST_DEFAULTS,
     ...linkedPostRow(fields.name ?? DEFAULT_NAMES.venue),
-    address: "",
-    city: "",
-    country: "",
-    province: "",
-    state: "",
-    zip: "",
-    stateprovince: "",
-    showMap: true,
-    showMapLink: true,
-    geoLat: null,
-    geoLng: null,
+    ...VENUE_DEFAULTS,
     image: null,
     ...fields,
   };

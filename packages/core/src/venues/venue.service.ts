@@ -29,23 +29,26 @@ function venueStore(db: Tx): LinkedPostStore<VenueColumns> {
   };
 }
 
+/** The venue's own columns when a create does not send them. */
+export const VENUE_DEFAULTS = {
+  address: "",
+  city: "",
+  country: "",
+  province: "",
+  state: "",
+  zip: "",
+  stateprovince: "",
+  showMap: true,
+  showMapLink: true,
+  geoLat: null,
+  geoLng: null,
+} satisfies VenueColumns;
+
 const venueKind = {
   singular: "venue",
   plural: "venues",
   store: venueStore,
-  defaults: {
-    address: "",
-    city: "",
-    country: "",
-    province: "",
-    state: "",
-    zip: "",
-    stateprovince: "",
-    showMap: true,
-    showMapLink: true,
-    geoLat: null,
-    geoLng: null,
-  },
+  defaults: VENUE_DEFAULTS,
   nameOf: (body) => body.venue,
   ownColumnsOf: (body) =>
     definedOnly({
