@@ -30,7 +30,8 @@ export {
 } from "./errors.ts";
 export { createEventsInBulk } from "./events/event.bulk-create.service.ts";
 export { getEventBySlug } from "./events/event.get.service.ts";
-export { type EventDetailOutput, eventListQuery } from "./events/event.schemas.ts";
+export type { EventDetailOutput } from "./events/event.output.schemas.ts";
+export { eventListQuery } from "./events/event.schemas.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export {
   DEFAULT_HORIZON_MONTHS,

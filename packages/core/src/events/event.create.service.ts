@@ -6,6 +6,7 @@ import { slugify } from "../shared/slug.ts";
 import { moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
 import { loadEventById } from "./event.load.ts";
+import type { EventOutput } from "./event.output.schemas.ts";
 import {
   checkReferences,
   EVENT_CHANGE_FIELDS,
@@ -13,7 +14,7 @@ import {
   requireAuthorChoice,
   writeLinks,
 } from "./event.plan.ts";
-import type { EventCreateBody, EventOutput } from "./event.schemas.ts";
+import type { EventCreateBody } from "./event.schemas.ts";
 import { freeEventSlug } from "./event.slugs.ts";
 import { joinGroup } from "./event.translations.ts";
 import { namesLinkedRecords } from "./event.write.ts";

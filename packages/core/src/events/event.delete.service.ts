@@ -5,8 +5,9 @@ import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import { eventIdOfSlug, eventRelations, loadEventById, loadEventRow } from "./event.load.ts";
+import type { EventOutput } from "./event.output.schemas.ts";
 import { presentEvent } from "./event.present.ts";
-import type { EventDeleteBySlugInput, EventDeleteInput, EventOutput } from "./event.schemas.ts";
+import type { EventDeleteBySlugInput, EventDeleteInput } from "./event.schemas.ts";
 
 /**
  * `DELETE /events/{id}` (docs/behaviour.md, "Deleting"): to the trash (again: 410), or with `force` (administrators)

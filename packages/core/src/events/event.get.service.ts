@@ -4,8 +4,9 @@ import { domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { type LoadedEvent, readEvent } from "./event.document.ts";
 import { unknownSlug } from "./event.load.ts";
+import type { EventDetailOutput } from "./event.output.schemas.ts";
 import { presentEventDetail } from "./event.present.ts";
-import type { EventDetailOutput, EventGetBySlugInput, EventGetInput } from "./event.schemas.ts";
+import type { EventGetBySlugInput, EventGetInput } from "./event.schemas.ts";
 
 /** A single GET, with the reference's checks in order: missing, trashed, not visible, password. */
 async function presentReadable(

@@ -4,7 +4,8 @@ import type { Scope } from "../scope.ts";
 import { create, createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { createEventsInBulk } from "./event.bulk-create.service.ts";
 import { listEvents } from "./event.list.service.ts";
-import { type EventOutput, eventListQuery } from "./event.schemas.ts";
+import type { EventOutput } from "./event.output.schemas.ts";
+import { eventListQuery } from "./event.schemas.ts";
 
 /** More than SQLite's old limit of 999 bound values, which Prisma assumed before the adapter reported the real one. */
 const NEAR_EVENTS = 1_200;

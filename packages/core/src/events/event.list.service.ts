@@ -11,8 +11,9 @@ import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { readEventPage, readEvents } from "./event.document.ts";
 import { unknownLinkedIds } from "./event.errors.ts";
 import { readGeoPage } from "./event.geo-page.ts";
+import type { EventListOutput } from "./event.output.schemas.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
-import { DEFAULT_GEOLOC_RADIUS_KM, type EventListOutput, type EventListQuery } from "./event.schemas.ts";
+import { DEFAULT_GEOLOC_RADIUS_KM, type EventListQuery } from "./event.schemas.ts";
 import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 

@@ -7,9 +7,9 @@ import { translationsOf } from "../shared/translations.ts";
 import { listStatusWhere } from "../shared/visibility.ts";
 import { loadTermsById } from "../terms/term.lookup.ts";
 import { loadVenuesById } from "../venues/venue.service.ts";
+import type { EventOutput } from "./event.output.schemas.ts";
 import { type EventRelations, presentEvent } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow, withEventLinks } from "./event.rows.ts";
-import type { EventOutput } from "./event.schemas.ts";
 import { uniqueIds } from "./event.write.ts";
 
 /** Loading events and everything they show, for every event operation. */

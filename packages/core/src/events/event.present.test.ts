@@ -4,9 +4,10 @@ import type { EmbeddedTerm } from "../terms/term.schemas.ts";
 import { REDACTED_EVENT_DETAILS } from "../testing/expectations.ts";
 import { eventRecord } from "../testing/factories.ts";
 import type { VenueOutput } from "../venues/venue.schemas.ts";
+import { eventDetailOutput, eventOutput } from "./event.output.schemas.ts";
 import { type EventRelations, eventListLinks, presentEvent, presentEventDetail } from "./event.present.ts";
 import type { EventRow } from "./event.rows.ts";
-import { eventDetailOutput, eventListQuery, eventOutput } from "./event.schemas.ts";
+import { eventListQuery } from "./event.schemas.ts";
 
 const LINKS = { apiRoot: "https://cal.example/de/cal/events/v1" };
 

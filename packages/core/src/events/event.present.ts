@@ -10,8 +10,9 @@ import type { Translations } from "../shared/translations.ts";
 import type { EmbeddedTerm } from "../terms/term.schemas.ts";
 import type { VenueOutput } from "../venues/venue.schemas.ts";
 import type { ListDateWindow } from "./event.dates.ts";
+import type { EventDetailOutput, EventJsonLd, EventListOutput, EventOutput } from "./event.output.schemas.ts";
 import type { EventRow } from "./event.rows.ts";
-import type { EventDetailOutput, EventJsonLd, EventListOutput, EventListQuery, EventOutput } from "./event.schemas.ts";
+import type { EventListQuery } from "./event.schemas.ts";
 
 /** The presented records an event links to, for a whole page of events (missing or trashed ones are absent). */
 export interface EventRelations {

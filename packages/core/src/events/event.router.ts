@@ -5,18 +5,16 @@ import { createEvent } from "./event.create.service.ts";
 import { deleteEvent, deleteEventBySlug } from "./event.delete.service.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { listEvents } from "./event.list.service.ts";
+import { eventDetailOutput, eventListOutput, eventOutput } from "./event.output.schemas.ts";
 import {
   type EventUpdateBySlugInput,
   type EventUpdateInput,
   eventCreateBody,
   eventDeleteBySlugInput,
   eventDeleteInput,
-  eventDetailOutput,
   eventGetBySlugInput,
   eventGetInput,
-  eventListOutput,
   eventListQuery,
-  eventOutput,
   eventUpdateBySlugInput,
   eventUpdateInput,
 } from "./event.schemas.ts";

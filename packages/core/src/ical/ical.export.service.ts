@@ -1,6 +1,7 @@
 import { getEvent, getEventBySlug } from "../events/event.get.service.ts";
 import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
-import type { EventListQuery, EventOutput } from "../events/event.schemas.ts";
+import type { EventOutput } from "../events/event.output.schemas.ts";
+import type { EventListQuery } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
 import { readFeedEvents } from "./ical.feed.read.ts";
 import { type FeedEvent, type FeedHeader, feedEventOf, type IcalSource, renderCalendar } from "./ical.feed.ts";

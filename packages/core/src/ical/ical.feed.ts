@@ -1,7 +1,7 @@
 import { compile } from "html-to-text";
 import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
-import type { EventOutput } from "../events/event.schemas.ts";
+import type { EventOutput } from "../events/event.output.schemas.ts";
 import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
 
 /** What an event's iCalendar form needs besides its JSON: the identity kept from an import, and its SEQUENCE. */
