@@ -1,6 +1,6 @@
 import { createCalendarClient } from "@calendar/client";
 import { createDb } from "@calendar/core";
-import { BENCHMARK_GEO_CENTRE } from "../src/seed/benchmark-calendar.ts";
+import { BENCHMARK_GEO_CENTRE } from "../src/seed/benchmark-calendar.words.ts";
 import type { BenchRequest } from "./load.ts";
 
 /**
