@@ -1,28 +1,33 @@
 import type { TestUser } from "@calendar/core/testing";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import type { RestRequest, TestServer } from "../support/server.ts";
 
-export const EVENTS = "/cal/events/v1/events";
+/** The base path of the REST routes, and the events collection under it. */
+export const BASE = "/cal/events/v1";
+export const EVENTS = `${BASE}/events`;
 
-/** Event requests of one test server, as an administrator unless told otherwise. */
+/** Event requests of one test server, as an administrator unless told otherwise; each must succeed. */
 export function eventsOf(server: TestServer) {
   async function create(body: Record<string, unknown>, as: TestUser = server.users.administrator) {
-    const response = await server.rest("POST", EVENTS, { as, body });
-    if (response.status !== 201) throw new Error(`Creating an event failed: ${response.status} ${response.text}`);
-    return response.body;
+    return (await server.call("POST /events", { as, body, status: 201 })).body;
   }
 
   function list(query: RestRequest["query"], request: Omit<RestRequest, "query"> = {}) {
-    return server.rest("GET", EVENTS, { ...request, query });
+    return server.call("GET /events", { ...request, query, status: 200 });
   }
 
-  /** The ids a list returns (it must succeed). */
+  /** The ids a list returns. */
   async function ids(query: RestRequest["query"], request: Omit<RestRequest, "query"> = {}): Promise<number[]> {
-    const response = await list(query, request);
-    if (response.status !== 200) throw new Error(`Listing events failed: ${response.status} ${response.text}`);
-    return response.body.events.map((event: { id: number }) => event.id);
+    return (await list(query, request)).body.events.map((event) => event.id);
   }
 
   return { create, list, ids };
+}
+
+/** The items of a field that is a list unless it holds one item (an event's `venue`). */
+export function many<T extends object>(value: T | T[]): T[] {
+  if (!Array.isArray(value)) throw new Error(`Expected a list, got one item: ${JSON.stringify(value)}`);
+  return value;
 }
 
 /** The REST error body of the reference. */
@@ -32,6 +37,13 @@ export function restError(status: number, code: string, message: string, extra: 
 
 export function invalidParams(params: Record<string, string>) {
   return restError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, { params });
+}
+
+/** The parameters a `rest_invalid_param` body names (the keys of its `data.params`). */
+export function paramNames(body: RestErrorBody): string[] {
+  const { params } = body.data;
+  if (typeof params !== "object" || params === null) throw new Error(`No params in ${JSON.stringify(body)}`);
+  return Object.keys(params);
 }
 
 /** The domain error a tRPC call failed with. */
