@@ -1,68 +1,27 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { compileErrors, validate } from "@readme/openapi-parser";
-import type { generateOpenApiDocument } from "trpc-to-openapi";
 import { describe, expect, it } from "vitest";
 import type { NamespaceIndex } from "../../src/rest/namespace-index.ts";
 import { first } from "../support/narrow.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
-import { type TestServer, useTestServer } from "../support/server.ts";
+import { useTestServer } from "../support/server.ts";
+import {
+  type ApiDocument,
+  type DocumentedOperation,
+  documentOf,
+  jsonBodyOf,
+  operationOf,
+  operationsOf,
+  responseOf,
+} from "./api-document.ts";
 
 const ROOT = "/cal/events/v1";
 const ITEM_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const RESOURCES = ["events", "venues", "organizers", "categories", "tags"];
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
-/** The API document as the server builds it (trpc-to-openapi's OpenAPI 3.1 object). */
-type ApiDocument = ReturnType<typeof generateOpenApiDocument>;
-type PathItem = NonNullable<ApiDocument["paths"]>[string];
-type Operation = NonNullable<PathItem["get"]>;
-type Reference = Extract<NonNullable<Operation["requestBody"]>, { $ref: string }>;
-type DocumentedResponse = Exclude<NonNullable<NonNullable<Operation["responses"]>["default"]>, Reference>;
 /** The document as the validator takes it (an OpenAPI 3.x document object). */
 type ValidatorDocument = Extract<Parameters<typeof validate>[0], { openapi: string }>;
-
-const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-
-interface DocumentedOperation {
-  path: string;
-  method: (typeof OPERATION_METHODS)[number];
-  operation: Operation;
-}
-
-/** Every operation of the document, with its path and method. */
-function operationsOf(document: ApiDocument): DocumentedOperation[] {
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    OPERATION_METHODS.flatMap((method) => {
-      const operation = item[method];
-      return operation ? [{ path, method, operation }] : [];
-    }),
-  );
-}
-
-/** The operation of a path and method; it must be documented. */
-function operationOf(document: ApiDocument, path: string, method: DocumentedOperation["method"]): Operation {
-  const operation = document.paths?.[path]?.[method];
-  if (!operation) throw new Error(`The document has no ${method} ${path}.`);
-  return operation;
-}
-
-/** The response of an operation to a status, written out (not a $ref); it must be documented. */
-function responseOf(operation: Operation, status: string): DocumentedResponse {
-  const response: DocumentedResponse | Reference | undefined = operation.responses?.[status];
-  if (!response || "$ref" in response)
-    throw new Error(`No response ${status} written out in ${operation.operationId}.`);
-  return response;
-}
-
-/** The JSON request body of an operation, when it is written out. */
-function jsonBodyOf(operation: Operation) {
-  const body = operation.requestBody;
-  return body && !("$ref" in body) ? body.content["application/json"] : undefined;
-}
-
-async function documentOf(server: TestServer): Promise<ApiDocument> {
-  return (await server.rest<ApiDocument>("GET", `${ROOT}/doc`)).body;
-}
 
 /** A route of the namespace index; it must be listed. */
 function routeOf(index: NamespaceIndex, route: string) {
