@@ -1,3 +1,4 @@
+import { CalendarClientError } from "@calendar/client";
 import type { TestUser } from "@calendar/core/testing";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import type { RestRequest, TestServer } from "../support/server.ts";
@@ -30,6 +31,13 @@ export function many<T extends object>(value: T | T[]): T[] {
   return value;
 }
 
+/** The item at `index` of a list that must be long enough. */
+export function itemAt<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`Expected an item at ${index}, got ${items.length} items.`);
+  return item;
+}
+
 /** The REST error body of the reference. */
 export function restError(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
   return { code, message, data: { status, ...extra } };
@@ -48,12 +56,13 @@ export function paramNames(body: RestErrorBody): string[] {
 
 /** The domain error a tRPC call failed with. */
 export async function trpcError(call: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const error = (await call.then(
+  const error = await call.then(
     () => {
       throw new Error("The call succeeded.");
     },
     (caught: unknown) => caught,
-  )) as { data?: { httpStatus?: number; domain?: { code: string; message: string } } };
+  );
+  if (!(error instanceof CalendarClientError)) throw error;
   return {
     status: error.data?.httpStatus ?? 0,
     code: error.data?.domain?.code ?? "",
