@@ -1,34 +1,12 @@
 import { PROVIDERS } from "@calendar/core/testing";
-import { createTRPCClient, httpBatchLink, isTRPCClientError, type TRPCClientError } from "@trpc/client";
-import type { inferRouterOutputs } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { paramNames } from "../events/support.ts";
-import { type fixtureAppRouter, fixtureRouters } from "../support/fixture-router.ts";
+import { fixtureRouters } from "../support/fixture-router.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
+import { fixtureClient, fixtureRejection, type Things } from "./fixture-client.ts";
 
 const BASE = "/cal/events/v1";
-
-type FixtureRouter = typeof fixtureAppRouter;
-/** What the fixture procedures answer: each echoes what the adapter delivered to it. */
-type Things = inferRouterOutputs<FixtureRouter>["things"];
-
-/** A tRPC client of the fixture router (the calendar client is typed by the app router). */
-function fixtureClient(origin: string) {
-  return createTRPCClient<FixtureRouter>({ links: [httpBatchLink({ url: `${origin}/trpc` })] });
-}
-
-/** The error a tRPC call failed with. */
-async function rejection(call: Promise<unknown>): Promise<TRPCClientError<FixtureRouter>> {
-  const caught = await call.then(
-    () => {
-      throw new Error("The call succeeded.");
-    },
-    (error: unknown) => error,
-  );
-  if (!isTRPCClientError<FixtureRouter>(caught)) throw caught;
-  return caught;
-}
 
 describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
   const server = useTestServer(provider, { routers: fixtureRouters, bodyLimit: 4096 });
@@ -294,7 +272,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     it("serves the same procedures and carries the domain code in error.data", async () => {
       const client = fixtureClient(server.origin);
       expect(await client.things.get.query({ id: 3 })).toEqual({ id: 3 });
-      const error = await rejection(client.things.get.query({ id: 404 }));
+      const error = await fixtureRejection(client.things.get.query({ id: 404 }));
       expect(error.data?.domain).toEqual({
         code: "rest-event-not-found",
         message: "Event with ID 404 does not exist.",
@@ -307,7 +285,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     it("reports invalid input with the same domain code as REST", async () => {
       const client = fixtureClient(server.origin);
       // @ts-expect-error: the input lacks the required `start` on purpose.
-      const error = await rejection(client.things.create.mutate({ title: "" }));
+      const error = await fixtureRejection(client.things.create.mutate({ title: "" }));
       expect(error.data?.domain.code).toBe("rest_missing_callback_param");
       expect(error.data?.domain.params).toEqual(["start"]);
     });
