@@ -1,6 +1,8 @@
 import { PROVIDERS, TEST_POSTGRES_URL } from "@calendar/core/testing";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { eventsOf } from "./events/support.ts";
+import { fixtureClient, fixtureRejection } from "./rest/fixture-client.ts";
 import { fixtureRouters } from "./support/fixture-router.ts";
 import { useTestServer } from "./support/server.ts";
 
@@ -48,16 +50,15 @@ describe("an unavailable PostgreSQL database", () => {
       expect({ status: ready.status, body: ready.body }).toEqual({ status: 503, body: UNAVAILABLE });
       const rest = await server.rest("GET", WHOAMI, { as: server.users.editor });
       expect({ status: rest.status, body: rest.body }).toEqual({ status: 503, body: UNAVAILABLE });
-      const error = await (server.client(server.users.editor) as any).things.whoami
-        .query({})
-        .catch((caught: unknown) => caught);
-      expect(error.data.httpStatus).toBe(503);
-      expect(error.data.domain.code).toBe("rest_database_unavailable");
+      const error = await fixtureRejection(fixtureClient(server.origin, server.users.editor).things.whoami.query({}));
+      expect(error.data?.httpStatus).toBe(503);
+      expect(error.data?.domain.code).toBe("rest_database_unavailable");
     } finally {
       await setConnectionsAllowed(name, true);
     }
     expect((await server.rest("GET", "/readyz")).status).toBe(200);
-    expect((await server.rest("GET", WHOAMI, { as: server.users.editor })).body.actor.login).toBe("editor1");
+    const whoami = await server.rest("GET", WHOAMI, { as: server.users.editor });
+    expect(whoami.body).toMatchObject({ actor: { login: "editor1" } });
   });
 });
 
@@ -67,24 +68,20 @@ describe("an unavailable PostgreSQL database, on the reads that run on the drive
   it("answers a single event with 503 rest_database_unavailable while it is down, and recovers", async () => {
     const name = new URL(server.database.url).pathname.slice(1);
     const body = { title: "Still here", start_date: "2033-06-01 10:00:00", end_date: "2033-06-01 11:00:00" };
-    const created = await server.rest("POST", "/cal/events/v1/events", { as: server.users.editor, body });
-    const path = `/cal/events/v1/events/${created.body.id}`;
-    expect((await server.rest("GET", path)).status).toBe(200);
+    const params = { id: (await eventsOf(server).create(body, server.users.editor)).id };
+    await server.call("GET /events/{id}", { params, status: 200 });
     await setConnectionsAllowed(name, false);
     try {
-      const down = await server.rest("GET", path);
-      expect({ status: down.status, body: down.body }).toEqual({
-        status: 503,
-        body: {
-          code: "rest_database_unavailable",
-          message: "The database is unavailable right now; try again shortly.",
-          data: { status: 503 },
-        },
+      const down = await server.fail("GET /events/{id}", 503, { params });
+      expect(down.body).toEqual({
+        code: "rest_database_unavailable",
+        message: "The database is unavailable right now; try again shortly.",
+        data: { status: 503 },
       });
     } finally {
       await setConnectionsAllowed(name, true);
     }
-    expect((await server.rest("GET", path)).body.title).toBe("Still here");
+    expect((await server.call("GET /events/{id}", { params })).body.title).toBe("Still here");
   });
 });
 

@@ -2,8 +2,12 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import type { NamespaceIndex } from "../src/rest/namespace-index.ts";
+import type { ApiDocument } from "./rest/api-document.ts";
+import type { RestErrorBody } from "./support/rest-routes.ts";
 import { type TestServer, useTestServer } from "./support/server.ts";
 
 /**
@@ -28,26 +32,28 @@ function examplesOf(markdown: string): Example[] {
 
 const run = promisify(execFile);
 
-/** What a shell example printed, parsed as JSON. */
-const json = (output: unknown[]) => JSON.parse(String(output[0]));
+/** What a shell example printed, parsed as JSON: the answer of the request it shows, typed as that answer. */
+function json<T>(output: unknown[]): T {
+  return JSON.parse(String(output[0]));
+}
 
 type Check = (output: unknown[], server: TestServer) => void | Promise<void>;
 
 /** The result each example must give; the examples run in this order. */
 const CHECKS: Record<string, Check> = {
   "rest-index": (output) => {
-    const index = json(output);
+    const index = json<NamespaceIndex>(output);
     expect(index.namespace).toBe("cal/events/v1");
     expect(Object.keys(index.routes)).toContain("/cal/events/v1/events");
   },
   "rest-document": (output) => {
-    const document = json(output);
+    const document = json<ApiDocument>(output);
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.title).toBe("Calendar REST API");
-    expect(Object.keys(document.paths)).toContain("/events");
+    expect(Object.keys(document.paths ?? {})).toContain("/events");
   },
   "rest-create": (output) => {
-    const event = json(output);
+    const event = json<RouterOutputs["events"]["create"]>(output);
     expect(event).toMatchObject({
       status: "publish",
       title: "Jazz night",
@@ -58,23 +64,26 @@ const CHECKS: Record<string, Check> = {
       featured: true,
       venue: { venue: "Blue Note", city: "Milan" },
     });
-    expect(event.categories.map((category: { slug: string }) => category.slug)).toEqual(["concerts"]);
+    expect(event.categories.map((category) => category.slug)).toEqual(["concerts"]);
   },
   "rest-list": (output) => {
-    const list = json(output);
-    expect(list.events.map((event: { title: string }) => event.title)).toEqual(["Jazz night"]);
+    const list = json<RouterOutputs["events"]["list"]>(output);
+    expect(list.events.map((event) => event.title)).toEqual(["Jazz night"]);
     expect([list.total, list.total_pages]).toEqual([1, 1]);
   },
   "rest-update": (output) => {
-    expect(json(output)).toMatchObject({ title: "Jazz night", cost: "€15", featured: false });
+    expect(json<RouterOutputs["events"]["update"]>(output)).toMatchObject({
+      title: "Jazz night",
+      cost: "€15",
+      featured: false,
+    });
   },
   "rest-delete": async (output, server) => {
-    expect(json(output)).toMatchObject({ title: "Jazz night", status: "trash" });
-    const editor = server.users.editor;
-    expect((await server.rest("GET", "/cal/events/v1/events/by-slug/jazz-night", { as: editor })).status).toBe(403);
+    expect(json<RouterOutputs["events"]["delete"]>(output)).toMatchObject({ title: "Jazz night", status: "trash" });
+    await server.fail("GET /events/by-slug/{slug}", 403, { params: { slug: "jazz-night" }, as: server.users.editor });
   },
   "rest-error": (output) => {
-    expect(json(output)).toEqual({
+    expect(json<RestErrorBody>(output)).toEqual({
       code: "rest_invalid_param",
       message: "Invalid parameter(s): per_page",
       data: { status: 400, params: { per_page: expect.any(String) } },
@@ -91,7 +100,7 @@ const CHECKS: Record<string, Check> = {
       message: expect.stringMatching(/^The resource has changed since you read it/),
       data: { status: 412 },
     });
-    const venue = await server.rest("GET", "/cal/events/v1/venues/1");
+    const venue = await server.call("GET /venues/{id}", { params: { id: 1 } });
     expect(venue.body.city).toBe("Rome");
   },
   trpc: (output) => {
@@ -101,7 +110,7 @@ const CHECKS: Record<string, Check> = {
     expect(output).toEqual([404, "rest-event-not-found"]);
   },
   "rest-changes": (output) => {
-    const feed = json(output);
+    const feed = json<RouterOutputs["changes"]["list"]>(output);
     expect(feed).toEqual({
       changes: [expect.objectContaining({ type: "venue", action: "created", language: "en" })],
       next_token: expect.any(String),

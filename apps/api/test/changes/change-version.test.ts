@@ -28,7 +28,7 @@ describe.each(PROVIDERS)("the calendar change version (%s)", (provider) => {
 
   let category = 0;
   beforeAll(async () => {
-    category = (await server.rest("POST", `${BASE}/categories`, asAdmin({ body: { name: "Music" } }))).body.id;
+    category = (await server.call("POST /categories", asAdmin({ body: { name: "Music" } }))).body.id;
   });
 
   it("reads the version of a new database as a number", async () => {
@@ -38,13 +38,8 @@ describe.each(PROVIDERS)("the calendar change version (%s)", (provider) => {
   it("advances once per event write: create (with an inline venue and tag), update, trash, delete", async () => {
     let id = 0;
     const created = await advanceOf(async () => {
-      const response = await server.rest(
-        "POST",
-        `${BASE}/events`,
-        asAdmin({ body: { ...EVENT, venue: { venue: "Inline hall" }, tags: ["inline tag"], categories: [category] } }),
-      );
-      expect(response.status).toBe(201);
-      id = response.body.id;
+      const body = { ...EVENT, venue: { venue: "Inline hall" }, tags: ["inline tag"], categories: [category] };
+      id = (await server.call("POST /events", { ...asAdmin({ body }), status: 201 })).body.id;
     });
     expect(created).toBe(1);
     expect(await restAdvance("POST", `/events/${id}`, { body: { title: "Versioned again" } })).toEqual({
@@ -63,9 +58,11 @@ describe.each(PROVIDERS)("the calendar change version (%s)", (provider) => {
       ["venues", "venue"],
       ["organizers", "organizer"],
     ] as const) {
-      const response = await server.rest("POST", `${BASE}/${plural}`, asAdmin({ body: { [name]: `${name} x` } }));
-      expect(response.status).toBe(201);
-      const id = response.body.id;
+      const created = await server.call(`POST /${plural}`, {
+        ...asAdmin({ body: { [name]: `${name} x` } }),
+        status: 201,
+      });
+      const id = created.body.id;
       expect(await restAdvance("POST", `/${plural}`, { body: { [name]: `${name} y` } })).toEqual({
         status: 201,
         advance: 1,
@@ -83,9 +80,11 @@ describe.each(PROVIDERS)("the calendar change version (%s)", (provider) => {
   });
 
   it("advances once per category and tag write, translations included", async () => {
-    for (const plural of ["categories", "tags"]) {
-      const created = await server.rest("POST", `${BASE}/${plural}`, asAdmin({ body: { name: `${plural} a` } }));
-      expect(created.status).toBe(201);
+    for (const plural of ["categories", "tags"] as const) {
+      const created = await server.call(`POST /${plural}`, {
+        ...asAdmin({ body: { name: `${plural} a` } }),
+        status: 201,
+      });
       expect(
         await restAdvance("POST", `/${plural}`, {
           body: { name: `${plural} b`, translation_of: created.body.id },
@@ -112,8 +111,8 @@ describe.each(PROVIDERS)("the calendar change version (%s)", (provider) => {
   });
 
   it("leaves the version as it was when a write fails or is rolled back", async () => {
-    const event = await server.rest("POST", `${BASE}/events`, asAdmin({ body: EVENT }));
-    await server.rest("DELETE", `${BASE}/events/${event.body.id}`, asAdmin());
+    const event = await server.call("POST /events", asAdmin({ body: EVENT }));
+    await server.call("DELETE /events/{id}", { ...asAdmin(), params: { id: event.body.id } });
     // The trash statement runs and finds the event there already: the transaction rolls back (410).
     expect(await restAdvance("DELETE", `/events/${event.body.id}`)).toEqual({ status: 410, advance: 0 });
     expect(await restAdvance("POST", "/events", { body: { ...EVENT, venue: [999_999] } })).toEqual({

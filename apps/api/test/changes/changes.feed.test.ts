@@ -1,41 +1,41 @@
 import { syncChanges } from "@calendar/client";
-import { PROVIDERS } from "@calendar/core/testing";
+import type { RouterOutputs } from "@calendar/core";
+import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { type RestRequest, useTestServer } from "../support/server.ts";
 
 const BASE = "/cal/events/v1";
+const CHANGES = `${BASE}/changes`;
 const EVENT = { title: "Feed", start_date: "2030-05-01 10:00:00", end_date: "2030-05-01 12:00:00" };
 
-interface Change {
-  type: string;
-  id: number;
-  action: string;
-  language: string;
-  modified_utc: string;
-  version: number;
-}
+/** A page of the feed (`GET /changes`, the `changes.list` procedure). */
+type ChangePage = RouterOutputs["changes"]["list"];
 
 describe.each(PROVIDERS)("the change feed (%s)", (provider) => {
   const server = useTestServer(provider);
-  const asAdmin = (request: RestRequest = {}): RestRequest => ({ ...request, as: server.users.administrator });
+  const admin = () => server.users.administrator;
+  const changes = (request: RestRequest = {}, path = CHANGES) => server.rest<ChangePage>("GET", path, request);
 
   async function tokenNow(): Promise<string> {
-    const response = await server.rest("GET", `${BASE}/changes`);
+    const response = await changes();
     expect(response.status).toBe(200);
     return response.body.next_token;
   }
 
   /** The changes since `since` as `[type, id, action]`, as the given caller sees them. */
-  async function feed(since: string, request: RestRequest = {}, path = `${BASE}/changes`) {
-    const response = await server.rest("GET", path, { ...request, query: { since, ...(request.query as object) } });
+  async function feed(
+    since: string,
+    { as, query }: { as?: TestUser; query?: Record<string, string> } = {},
+    path = CHANGES,
+  ) {
+    const response = await changes({ as, query: { since, ...query } }, path);
     expect(response.status).toBe(200);
-    return (response.body.changes as Change[]).map((change) => [change.type, change.id, change.action]);
+    return response.body.changes.map((change) => [change.type, change.id, change.action]);
   }
 
   async function createEvent(body: Record<string, unknown> = {}): Promise<number> {
-    const response = await server.rest("POST", `${BASE}/events`, asAdmin({ body: { ...EVENT, ...body } }));
-    expect(response.status).toBe(201);
-    return response.body.id;
+    return (await server.call("POST /events", { status: 201, as: admin(), body: { ...EVENT, ...body } })).body.id;
   }
 
   let start = "";
@@ -44,14 +44,14 @@ describe.each(PROVIDERS)("the change feed (%s)", (provider) => {
   });
 
   it("answers a token for now and no changes without since", async () => {
-    const response = await server.rest("GET", `${BASE}/changes`);
+    const response = await changes();
     expect(response.body).toEqual({ changes: [], next_token: expect.any(String), has_more: false });
   });
 
   it("reports a created, then updated, then trashed, then deleted event, folded since the token", async () => {
     const token = await tokenNow();
     const id = await createEvent();
-    const afterCreate = await server.rest("GET", `${BASE}/changes`, { query: { since: token } });
+    const afterCreate = await changes({ query: { since: token } });
     expect(afterCreate.body).toEqual({
       changes: [
         {
@@ -67,14 +67,15 @@ describe.each(PROVIDERS)("the change feed (%s)", (provider) => {
       has_more: false,
     });
     const second = afterCreate.body.next_token;
-    await server.rest("POST", `${BASE}/events/${id}`, asAdmin({ body: { title: "Feed renamed" } }));
+    const params = { id };
+    await server.call("POST /events/{id}", { params, as: admin(), body: { title: "Feed renamed" } });
     expect(await feed(second)).toEqual([["event", id, "updated"]]);
     expect(await feed(token)).toEqual([["event", id, "created"]]);
-    await server.rest("DELETE", `${BASE}/events/${id}`, asAdmin());
+    await server.call("DELETE /events/{id}", { as: admin(), params });
     expect(await feed(second)).toEqual([["event", id, "deleted"]]);
-    expect(await feed(second, asAdmin())).toEqual([["event", id, "trashed"]]);
-    await server.rest("DELETE", `${BASE}/events/${id}`, asAdmin({ query: { force: "true" } }));
-    expect(await feed(second, asAdmin())).toEqual([["event", id, "deleted"]]);
+    expect(await feed(second, { as: admin() })).toEqual([["event", id, "trashed"]]);
+    await server.call("DELETE /events/{id}", { params, as: admin(), query: { force: "true" } });
+    expect(await feed(second, { as: admin() })).toEqual([["event", id, "deleted"]]);
     expect(await feed(await tokenNow())).toEqual([]);
   });
 
@@ -83,32 +84,33 @@ describe.each(PROVIDERS)("the change feed (%s)", (provider) => {
     const draft = await createEvent({ status: "draft" });
     const locked = await createEvent({ password: "secret" });
     expect(await feed(token)).toEqual([]);
-    expect(await feed(token, asAdmin())).toEqual([
+    expect(await feed(token, { as: admin() })).toEqual([
       ["event", draft, "created"],
       ["event", locked, "created"],
     ]);
     const middle = await tokenNow();
-    await server.rest("POST", `${BASE}/events/${draft}`, asAdmin({ body: { status: "publish" } }));
+    await server.call("POST /events/{id}", { params: { id: draft }, as: admin(), body: { status: "publish" } });
     expect(await feed(middle)).toEqual([["event", draft, "created"]]);
-    expect(await feed(middle, asAdmin())).toEqual([["event", draft, "updated"]]);
+    expect(await feed(middle, { as: admin() })).toEqual([["event", draft, "updated"]]);
     const published = await tokenNow();
-    await server.rest("POST", `${BASE}/events/${draft}`, asAdmin({ body: { status: "draft" } }));
+    await server.call("POST /events/{id}", { params: { id: draft }, as: admin(), body: { status: "draft" } });
     expect(await feed(published)).toEqual([["event", draft, "deleted"]]);
-    expect(await feed(published, asAdmin())).toEqual([["event", draft, "updated"]]);
+    expect(await feed(published, { as: admin() })).toEqual([["event", draft, "updated"]]);
     expect(await feed(published, { as: server.users.subscriber })).toEqual([["event", draft, "deleted"]]);
   });
 
   it("reports venues, organizers, categories and tags, and filters by type", async () => {
-    const doomed = (await server.rest("POST", `${BASE}/tags`, asAdmin({ body: { name: "Feed doomed" } }))).body.id;
+    const doomed = (await server.call("POST /tags", { as: admin(), body: { name: "Feed doomed" } })).body.id;
     const token = await tokenNow();
-    const venue = (await server.rest("POST", `${BASE}/venues`, asAdmin({ body: { venue: "Feed hall" } }))).body.id;
-    const organizer = (await server.rest("POST", `${BASE}/organizers`, asAdmin({ body: { organizer: "Feed org" } })))
-      .body.id;
-    const category = (await server.rest("POST", `${BASE}/categories`, asAdmin({ body: { name: "Feed cat" } }))).body.id;
-    const tag = (await server.rest("POST", `${BASE}/tags`, asAdmin({ body: { name: "Feed tag" } }))).body.id;
-    await server.rest("DELETE", `${BASE}/tags/${doomed}`, asAdmin({ query: { force: "true" } }));
+    const venue = (await server.call("POST /venues", { as: admin(), body: { venue: "Feed hall" } })).body.id;
+    const organizer = (await server.call("POST /organizers", { as: admin(), body: { organizer: "Feed org" } })).body.id;
+    const category = (await server.call("POST /categories", { as: admin(), body: { name: "Feed cat" } })).body.id;
+    const tag = (await server.call("POST /tags", { as: admin(), body: { name: "Feed tag" } })).body.id;
+    const forceDelete = (id: number) =>
+      server.call("DELETE /tags/{id}", { params: { id }, as: admin(), query: { force: "true" } });
+    await forceDelete(doomed);
     // A record created and deleted since the token was never seen: it is left out.
-    await server.rest("DELETE", `${BASE}/tags/${tag}`, asAdmin({ query: { force: "true" } }));
+    await forceDelete(tag);
     expect(await feed(token)).toEqual([
       ["venue", venue, "created"],
       ["organizer", organizer, "created"],
@@ -124,20 +126,18 @@ describe.each(PROVIDERS)("the change feed (%s)", (provider) => {
   it("pages with per_page and has_more, and the next token continues where the page ended", async () => {
     const token = await tokenNow();
     const ids = [await createEvent(), await createEvent(), await createEvent()];
-    const first = await server.rest("GET", `${BASE}/changes`, { query: { since: token, per_page: 2 } });
+    const first = await changes({ query: { since: token, per_page: 2 } });
     expect(first.body.has_more).toBe(true);
-    expect(first.body.changes.map((change: Change) => change.id)).toEqual(ids.slice(0, 2));
-    const second = await server.rest("GET", `${BASE}/changes`, {
-      query: { since: first.body.next_token, per_page: 2 },
-    });
+    expect(first.body.changes.map((change) => change.id)).toEqual(ids.slice(0, 2));
+    const second = await changes({ query: { since: first.body.next_token, per_page: 2 } });
     expect(second.body.has_more).toBe(false);
-    expect(second.body.changes.map((change: Change) => change.id)).toEqual(ids.slice(2));
+    expect(second.body.changes.map((change) => change.id)).toEqual(ids.slice(2));
   });
 
   it("filters by ml_language and answers under a language prefix", async () => {
     const token = await tokenNow();
-    const german = (await server.rest("POST", `${BASE}/events`, asAdmin({ body: EVENT, query: { ml_language: "de" } })))
-      .body.id;
+    const german = (await server.call("POST /events", { as: admin(), body: EVENT, query: { ml_language: "de" } })).body
+      .id;
     const english = await createEvent();
     expect(await feed(token, { query: { ml_language: "de" } })).toEqual([["event", german, "created"]]);
     expect(await feed(token, {}, `/de${BASE}/changes`)).toEqual([
@@ -147,21 +147,21 @@ describe.each(PROVIDERS)("the change feed (%s)", (provider) => {
   });
 
   it("refuses a malformed token with 400 naming since, and an expired one with 410", async () => {
-    const malformed = await server.rest("GET", `${BASE}/changes`, { query: { since: "not-a-token" } });
+    const malformed = await server.rest<RestErrorBody>("GET", CHANGES, { query: { since: "not-a-token" } });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({
       code: "rest_invalid_param",
       data: { status: 400, params: { since: expect.any(String) } },
     });
     const old = Buffer.from(`v1.0.${Math.floor(Date.now() / 1000) - 31 * 86_400}`).toString("base64url");
-    const expired = await server.rest("GET", `${BASE}/changes`, { query: { since: old } });
+    const expired = await server.rest<RestErrorBody>("GET", CHANGES, { query: { since: old } });
     expect(expired.status).toBe(410);
     expect(expired.body).toEqual({
       code: "rest_sync_token_expired",
       message: expect.any(String),
       data: { status: 410 },
     });
-    const bad = await server.rest("GET", `${BASE}/changes`, { query: { since: await tokenNow(), per_page: 1001 } });
+    const bad = await server.rest("GET", CHANGES, { query: { since: await tokenNow(), per_page: 1001 } });
     expect(bad.status).toBe(400);
   });
 

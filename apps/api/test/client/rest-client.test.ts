@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROVIDERS } from "@calendar/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiDocument } from "../rest/api-document.ts";
 import { useTestServer } from "../support/server.ts";
 import { API_DIR, type CommandResult, REPO_ROOT, runCommand, succeeded, TSC } from "./commands.ts";
 import { addressedTo, clientExample } from "./readme-examples.ts";
@@ -58,14 +59,11 @@ describe.each(PROVIDERS)("the document and the openapi-fetch app against a live 
   const server = useTestServer(provider);
 
   it("is the document /cal/events/v1/doc serves, with server URLs relative to the host", async () => {
-    const file = JSON.parse(await readFile(DOCUMENT, "utf8"));
-    const served = await server.rest("GET", "/cal/events/v1/doc");
+    const file: ApiDocument = JSON.parse(await readFile(DOCUMENT, "utf8"));
+    const served = await server.rest<ApiDocument>("GET", "/cal/events/v1/doc");
     expect(served.status).toBe(200);
     expect({ ...file, servers: [] }).toEqual({ ...served.body, servers: [] });
-    expect(file.servers.map((entry: { url: string }) => entry.url)).toEqual([
-      "/cal/events/v1/",
-      "/{language}/cal/events/v1/",
-    ]);
+    expect(file.servers?.map((entry) => entry.url)).toEqual(["/cal/events/v1/", "/{language}/cal/events/v1/"]);
   });
 
   it("lists with categories, creates with 201 and reads a 404 as the Error schema", async () => {

@@ -1,8 +1,10 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eventsOf } from "../events/support.ts";
 import { useTestServer } from "../support/server.ts";
 
 const EVENTS = "/cal/events/v1/events";
+const GERMAN = { base: "/de/cal/events/v1" };
 
 const CONCERT = {
   title: "Jazz <night> & more",
@@ -23,16 +25,15 @@ function jsonLdOf(html: string): unknown {
 
 describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
   const server = useTestServer(provider);
+  const events = eventsOf(server);
   let eventId = 0;
 
   beforeAll(async () => {
-    const created = await server.rest("POST", EVENTS, { as: server.users.editor, body: CONCERT });
-    expect(created.status).toBe(201);
-    eventId = created.body.id;
+    eventId = (await events.create(CONCERT, server.users.editor)).id;
   });
 
   it("serves the event's title, dates in its zone, venue, organizer, calendar link and JSON-LD at its url", async () => {
-    const event = (await server.rest("GET", `${EVENTS}/${eventId}`)).body;
+    const event = (await server.call("GET /events/{id}", { params: { id: eventId } })).body;
     expect(event.url).toBe(`${server.origin}/event/jazz-night/`);
     const response = await fetch(event.url);
     expect(response.status).toBe(200);
@@ -57,7 +58,8 @@ describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
   });
 
   it("serves a German event under /de in German", async () => {
-    const created = await server.rest("POST", `/de${EVENTS}`, {
+    const created = await server.call("POST /events", {
+      ...GERMAN,
       as: server.users.editor,
       body: { title: "Konzert", slug: "konzert", start_date: "2030-06-02 20:00:00", end_date: "2030-06-02 22:00:00" },
     });
@@ -71,18 +73,17 @@ describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
   });
 
   it("points the url of a German event read without a prefix to its German page, and of an English one under /de to its English page", async () => {
-    const created = await server.rest("POST", EVENTS, {
-      as: server.users.editor,
-      body: {
+    const created = await events.create(
+      {
         title: "Lesung",
         slug: "lesung",
         start_date: "2030-06-04 19:00:00",
         end_date: "2030-06-04 21:00:00",
         ml_language: "de",
       },
-    });
-    expect(created.status).toBe(201);
-    const german = (await server.rest("GET", `${EVENTS}/${created.body.id}`)).body;
+      server.users.editor,
+    );
+    const german = (await server.call("GET /events/{id}", { params: { id: created.id } })).body;
     expect({ language: german.language, url: german.url }).toEqual({
       language: "de",
       url: `${server.origin}/de/event/lesung/`,
@@ -90,7 +91,7 @@ describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
     const page = await fetch(german.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<h1>Lesung</h1>");
-    const english = (await server.rest("GET", `/de${EVENTS}/${eventId}`)).body;
+    const english = (await server.call("GET /events/{id}", { ...GERMAN, params: { id: eventId } })).body;
     expect({ language: english.language, url: english.url }).toEqual({
       language: "en",
       url: `${server.origin}/event/jazz-night/`,
@@ -105,11 +106,10 @@ describe.each(PROVIDERS)("the public event page (%s)", (provider) => {
       { slug: "a-protected", password: "secret" },
     ];
     for (const fields of hidden) {
-      const created = await server.rest("POST", EVENTS, {
-        as: server.users.editor,
-        body: { title: "Hidden", start_date: "2030-06-03 10:00:00", end_date: "2030-06-03 11:00:00", ...fields },
-      });
-      expect(created.status).toBe(201);
+      await events.create(
+        { title: "Hidden", start_date: "2030-06-03 10:00:00", end_date: "2030-06-03 11:00:00", ...fields },
+        server.users.editor,
+      );
     }
     for (const slug of ["no-such-event", "a-draft", "a-private", "a-protected"]) {
       const response = await fetch(`${server.origin}/event/${slug}/`);
@@ -126,11 +126,12 @@ describe.each(PROVIDERS)("events on a public site (CALENDAR_SITE_URL, %s)", (pro
   const server = useTestServer(provider, { site: { timezone: "UTC", siteUrl: "https://www.example.org/news" } });
 
   it("points url to the site, under the event's language prefix, and serves no page here", async () => {
-    const created = await server.rest("POST", `/de${EVENTS}`, {
+    const created = await server.call("POST /events", {
+      ...GERMAN,
       as: server.users.editor,
       body: { title: "Fest", slug: "fest", start_date: "2030-06-02 20:00:00", end_date: "2030-06-02 22:00:00" },
+      status: 201,
     });
-    expect(created.status).toBe(201);
     expect(created.body.url).toBe("https://www.example.org/news/de/event/fest/");
     expect(created.body.rest_url).toBe(`${server.origin}/de${EVENTS}/${created.body.id}`);
     const response = await fetch(`${server.origin}/de/event/fest/`);

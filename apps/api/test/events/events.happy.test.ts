@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { first, present, single } from "../support/narrow.ts";
-import { useTestServer } from "../support/server.ts";
-import { EVENTS, eventsOf } from "./support.ts";
+import { type RestRequest, useTestServer } from "../support/server.ts";
+import { BASE, EVENTS, eventsOf, many } from "./support.ts";
 
 const WALL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
@@ -157,21 +157,20 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
     const form =
       "title=Form+event&start_date=2030-01-01+10%3A00&end_date=2030-01-01+11%3A00&featured=0&categories[]=Folk" +
       "&categories[]=Rock&venue[venue]=Form+Hall&venue[zip]=12345&organizer[0][organizer]=Alpha&organizer[1][organizer]=Beta";
-    const response = await server.rest("POST", EVENTS, { as: server.users.administrator, form });
-    expect(response.status).toBe(201);
+    const response = await server.call("POST /events", { as: server.users.administrator, form, status: 201 });
     expect(response.body).toMatchObject({ title: "Form event", featured: false, start_date: "2030-01-01 10:00:00" });
-    expect(response.body.categories.map((term: { name: string }) => term.name)).toEqual(["Folk", "Rock"]);
+    expect(response.body.categories.map((term) => term.name)).toEqual(["Folk", "Rock"]);
     expect(response.body.venue).toMatchObject({ venue: "Form Hall", zip: "12345" });
-    expect(response.body.organizer.map((item: { organizer: string }) => item.organizer)).toEqual(["Alpha", "Beta"]);
+    expect(response.body.organizer.map((item) => item.organizer)).toEqual(["Alpha", "Beta"]);
   });
 
   it("takes the write fields from the query string too, the body winning", async () => {
-    const response = await server.rest("POST", EVENTS, {
+    const response = await server.call("POST /events", {
       as: server.users.administrator,
       query: { title: "From the query", start_date: "2030-02-01 10:00", end_date: "2030-02-01 12:00" },
       body: { title: "From the body" },
+      status: 201,
     });
-    expect(response.status).toBe(201);
     expect([response.body.title, response.body.end_date]).toEqual(["From the body", "2030-02-01 12:00:00"]);
   });
 
@@ -264,43 +263,44 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
       venue: { venue: "Shared Hall" },
       organizer: [{ organizer: "One" }, { organizer: "Two" }],
     });
-    const [one, two] = first.organizer.map((item: { id: number }) => item.id);
+    const [one, two] = first.organizer.map((item) => item.id);
+    const shared = single(first.venue).id;
     const second = await events.create({
       title: "Links 2",
       start_date: "2030-05-01",
       end_date: "2030-05-02",
-      venue: { id: first.venue.id },
+      venue: { id: shared },
       organizer: `${two},${one}`,
     });
-    expect(second.venue.id).toBe(first.venue.id);
-    expect(second.organizer.map((item: { id: number }) => item.id)).toEqual([two, one]);
+    expect(single(second.venue).id).toBe(shared);
+    expect(second.organizer.map((item) => item.id)).toEqual([two, one]);
     const third = await events.create({
       title: "Links 3",
       start_date: "2030-05-01",
       end_date: "2030-05-02",
-      venue: [first.venue.id, { venue: "Second Hall" }],
+      venue: [shared, { venue: "Second Hall" }],
       organizer: [{ organizer: "one" }, { id: two }, { organizer: "Three" }],
     });
-    expect(third.venue.map((item: { venue: string }) => item.venue)).toEqual(["Shared Hall", "Second Hall"]);
-    expect(third.organizer.map((item: { id: number }) => item.id).slice(0, 2)).toEqual([one, two]);
-    expect(third.organizer[2].organizer).toBe("Three");
+    expect(many(third.venue).map((item) => item.venue)).toEqual(["Shared Hall", "Second Hall"]);
+    expect(third.organizer.map((item) => item.id).slice(0, 2)).toEqual([one, two]);
+    expect(third.organizer[2]?.organizer).toBe("Three");
   });
 
   it("links existing terms by id and reuses a name in any case", async () => {
-    const first = await events.create({
+    const original = await events.create({
       title: "Terms 1",
       start_date: "2030-05-01",
       end_date: "2030-05-02",
       categories: ["Opera"],
     });
-    const opera = first.categories[0].id;
+    const opera = first(original.categories).id;
     const second = await events.create({
       title: "Terms 2",
       start_date: "2030-05-01",
       end_date: "2030-05-02",
       categories: [opera, "OPERA", "Ballet"],
     });
-    expect(second.categories.map((term: { id: number; name: string }) => term.name)).toEqual(["Ballet", "Opera"]);
+    expect(second.categories.map((term) => term.name)).toEqual(["Ballet", "Opera"]);
     expect(await server.db.category.count({ where: { nameKey: "opera" } })).toBe(1);
   });
 
@@ -315,7 +315,7 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
       title: "Same picture",
       start_date: "2030-05-01",
       end_date: "2030-05-02",
-      image: first.image.id,
+      image: present(first.image).id,
     });
     expect(second.image).toEqual(first.image);
     expect(await server.db.image.count({ where: { url: "https://img.example/shared.jpg" } })).toBe(1);
@@ -361,7 +361,7 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
       cost: "12",
       author: String(server.users.editor.id),
     });
-    const fetched = await server.rest("GET", `${EVENTS}/${created.id}`);
+    const fetched = await server.call("GET /events/{id}", { params: { id: created.id } });
     const { json_ld: _jsonLd, ...rest } = fetched.body;
     expect(rest).toEqual(created);
   });
@@ -402,22 +402,21 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
 
   it("serves the update on POST, PUT and PATCH, by id and by slug", async () => {
     const created = await events.create({ ...base, title: "Methods", slug: "methods" });
-    for (const [index, method] of ["POST", "PUT", "PATCH"].entries()) {
-      const byId = await server.rest(method, `${EVENTS}/${created.id}`, {
+    for (const [index, method] of (["POST", "PUT", "PATCH"] as const).entries()) {
+      const byId = await server.call(`${method} /events/{id}`, {
+        params: { id: created.id },
         as: admin(),
         body: { excerpt: `id ${index}` },
+        status: 200,
       });
-      expect([method, byId.status, byId.body.excerpt]).toEqual([method, 200, `id ${index}`]);
-      const bySlug = await server.rest(method, `${EVENTS}/by-slug/methods`, {
+      expect([method, byId.body.excerpt]).toEqual([method, `id ${index}`]);
+      const bySlug = await server.call(`${method} /events/by-slug/{slug}`, {
+        params: { slug: "methods" },
         as: admin(),
         body: { excerpt: `slug ${index}` },
+        status: 200,
       });
-      expect([method, bySlug.status, bySlug.body.excerpt, bySlug.body.slug]).toEqual([
-        method,
-        200,
-        `slug ${index}`,
-        "methods",
-      ]);
+      expect([method, bySlug.body.excerpt, bySlug.body.slug]).toEqual([method, `slug ${index}`, "methods"]);
     }
   });
 
@@ -446,11 +445,12 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
       categories: ["Unlinked"],
       tags: ["unlinked"],
     });
-    const response = await server.rest("PATCH", `${EVENTS}/${created.id}`, {
+    const response = await server.call("PATCH /events/{id}", {
+      params: { id: created.id },
       as: admin(),
       body: { venue: empty, organizer: empty, categories: empty, tags: empty },
+      status: 200,
     });
-    expect(response.status).toBe(200);
     expect([response.body.venue, response.body.organizer, response.body.categories, response.body.tags]).toEqual([
       [],
       [],
@@ -462,18 +462,20 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
 
   it("replaces the links that are sent", async () => {
     const created = await events.create({ ...base, title: "Relinked", organizer: [{ organizer: "Old Org" }] });
-    const response = await server.rest("PUT", `${EVENTS}/${created.id}`, {
+    const response = await server.call("PUT /events/{id}", {
+      params: { id: created.id },
       as: admin(),
       body: { organizer: [{ organizer: "New Org" }], tags: "fresh" },
     });
-    expect(response.body.organizer.map((item: { organizer: string }) => item.organizer)).toEqual(["New Org"]);
-    expect(response.body.tags.map((term: { name: string }) => term.name)).toEqual(["fresh"]);
+    expect(response.body.organizer.map((item) => item.organizer)).toEqual(["New Org"]);
+    expect(response.body.tags.map((term) => term.name)).toEqual(["fresh"]);
   });
 
   it("re-derives the UTC dates and the abbreviation when the zone changes", async () => {
     const created = await events.create({ ...base, title: "Zoned", timezone: "Europe/Rome" });
     expect([created.utc_start_date, created.timezone_abbr]).toEqual(["2030-09-01 08:00:00", "CEST"]);
-    const response = await server.rest("PATCH", `${EVENTS}/${created.id}`, {
+    const response = await server.call("PATCH /events/{id}", {
+      params: { id: created.id },
       as: admin(),
       body: { timezone: "America/New_York" },
     });
@@ -488,7 +490,8 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
 
   it("moves the dates, reading them in the stored zone", async () => {
     const created = await events.create({ ...base, title: "Moved", timezone: "Europe/Rome" });
-    const response = await server.rest("PATCH", `${EVENTS}/${created.id}`, {
+    const response = await server.call("PATCH /events/{id}", {
+      params: { id: created.id },
       as: admin(),
       body: { end_date: "2030-09-02 01:00:00" },
     });
@@ -501,10 +504,11 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
 
   it("sets and removes the password", async () => {
     const created = await events.create({ ...base, title: "Locked later" });
-    await server.rest("PATCH", `${EVENTS}/${created.id}`, { as: admin(), body: { password: "open sesame" } });
-    expect((await server.rest("GET", `${EVENTS}/${created.id}`)).status).toBe(403);
-    await server.rest("PATCH", `${EVENTS}/${created.id}`, { as: admin(), body: { password: "" } });
-    expect((await server.rest("GET", `${EVENTS}/${created.id}`)).status).toBe(200);
+    const params = { id: created.id };
+    await server.call("PATCH /events/{id}", { params, as: admin(), body: { password: "open sesame" } });
+    await server.fail("GET /events/{id}", 403, { params });
+    await server.call("PATCH /events/{id}", { params, as: admin(), body: { password: "" } });
+    await server.call("GET /events/{id}", { params, status: 200 });
   });
 
   it("updates through tRPC", async () => {
@@ -523,11 +527,12 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
     expect((await server.fail("GET /events/{id}", 403, { params: { id: created.id } })).body.code).toBe(
       "event-no-longer-available",
     );
-    const again = await server.rest("DELETE", `${EVENTS}/${created.id}`, { as: admin() });
-    expect([again.status, again.body]).toEqual([
-      410,
-      { code: "event-is-in-trash", message: "The event is already trashed", data: { status: 410 } },
-    ]);
+    const again = await server.fail("DELETE /events/{id}", 410, { params: { id: created.id }, as: admin() });
+    expect(again.body).toEqual({
+      code: "event-is-in-trash",
+      message: "The event is already trashed",
+      data: { status: 410 },
+    });
   });
 
   it("deletes permanently with force, links included, answering with the event as it was", async () => {
@@ -538,21 +543,30 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
       organizer: [{ organizer: "Gone Org" }],
       categories: ["Gone"],
     });
-    const response = await server.rest("DELETE", `${EVENTS}/${created.id}`, { as: admin(), query: { force: "true" } });
-    expect(response.status).toBe(200);
+    const params = { id: created.id };
+    const response = await server.call("DELETE /events/{id}", {
+      params,
+      as: admin(),
+      query: { force: "true" },
+      status: 200,
+    });
     expect(response.body).toEqual(created);
     expect(await server.db.event.findUnique({ where: { id: created.id } })).toBeNull();
     expect(await server.db.eventVenue.count({ where: { eventId: created.id } })).toBe(0);
     expect(await server.db.eventOrganizer.count({ where: { eventId: created.id } })).toBe(0);
     expect(await server.db.eventCategory.count({ where: { eventId: created.id } })).toBe(0);
-    expect(await server.db.venue.count({ where: { id: created.venue.id } })).toBe(1);
-    expect((await server.rest("GET", `${EVENTS}/${created.id}`)).status).toBe(404);
+    expect(await server.db.venue.count({ where: { id: single(created.venue).id } })).toBe(1);
+    await server.fail("GET /events/{id}", 404, { params });
   });
 
   it("deletes by slug and through tRPC", async () => {
     const bySlug = await events.create({ ...base, title: "Slug delete", slug: "slug-delete" });
-    const response = await server.rest("DELETE", `${EVENTS}/by-slug/slug-delete`, { as: admin() });
-    expect([response.status, response.body.id, response.body.status]).toEqual([200, bySlug.id, "trash"]);
+    const response = await server.call("DELETE /events/by-slug/{slug}", {
+      params: { slug: "slug-delete" },
+      as: admin(),
+      status: 200,
+    });
+    expect([response.body.id, response.body.status]).toEqual([bySlug.id, "trash"]);
     const viaTrpc = await events.create({ ...base, title: "tRPC delete" });
     const deleted = await server.client(admin()).events.delete.mutate({ id: viaTrpc.id });
     expect(deleted.status).toBe("trash");
@@ -562,7 +576,11 @@ describe.each(PROVIDERS)("updating and deleting events (%s)", (provider) => {
     const parent = await events.create({ ...base, title: "Series" });
     const child = await events.create({ ...base, title: "Episode", post_parent: parent.id });
     expect(child.post_parent).toBe(parent.id);
-    const response = await server.rest("PATCH", `${EVENTS}/${child.id}`, { as: admin(), body: { post_parent: 0 } });
+    const response = await server.call("PATCH /events/{id}", {
+      params: { id: child.id },
+      as: admin(),
+      body: { post_parent: 0 },
+    });
     expect(response.body.post_parent).toBe(0);
   });
 });
@@ -574,11 +592,12 @@ describe.each(PROVIDERS)("languages and translations of events (%s)", (provider)
 
   it("creates in the language of the prefix or ml_language and joins a translation group", async () => {
     const english = await events.create({ ...base, title: "Concert", slug: "concert" });
-    const german = await server.rest("POST", `/de${EVENTS}`, {
+    const german = await server.call("POST /events", {
+      base: `/de${BASE}`,
       as: server.users.administrator,
       body: { ...base, title: "Konzert", slug: "concert", translation_of: english.id },
+      status: 201,
     });
-    expect(german.status).toBe(201);
     expect(german.body).toMatchObject({
       language: "de",
       slug: "concert",
@@ -593,7 +612,7 @@ describe.each(PROVIDERS)("languages and translations of events (%s)", (provider)
       ml_language: "fr",
     });
     expect(french.translations).toEqual({ en: english.id, de: german.body.id });
-    expect((await server.rest("GET", `${EVENTS}/${english.id}`)).body.translations).toEqual({
+    expect((await server.call("GET /events/{id}", { params: { id: english.id } })).body.translations).toEqual({
       de: german.body.id,
       fr: french.id,
     });
@@ -602,12 +621,12 @@ describe.each(PROVIDERS)("languages and translations of events (%s)", (provider)
   it("resolves a slug in the request's language and reaches any language by id", async () => {
     const english = await events.create({ ...base, title: "Opera", slug: "opera" });
     const french = await events.create({ ...base, title: "Opéra", slug: "opera", ml_language: "fr" });
-    expect((await server.rest("GET", `${EVENTS}/by-slug/opera`)).body.id).toBe(english.id);
-    expect((await server.rest("GET", `/fr${EVENTS}/by-slug/opera`)).body.id).toBe(french.id);
-    expect((await server.rest("GET", `/de${EVENTS}/by-slug/opera`, { query: { ml_language: "fr" } })).body.id).toBe(
-      french.id,
-    );
-    expect((await server.rest("GET", `${EVENTS}/${french.id}`)).body.language).toBe("fr");
+    const bySlug = (base?: string, query?: RestRequest["query"]) =>
+      server.call("GET /events/by-slug/{slug}", { params: { slug: "opera" }, base, query });
+    expect((await bySlug()).body.id).toBe(english.id);
+    expect((await bySlug(`/fr${BASE}`)).body.id).toBe(french.id);
+    expect((await bySlug(`/de${BASE}`, { ml_language: "fr" })).body.id).toBe(french.id);
+    expect((await server.call("GET /events/{id}", { params: { id: french.id } })).body.language).toBe("fr");
   });
 
   it("lists only the request's language", async () => {
@@ -615,8 +634,8 @@ describe.each(PROVIDERS)("languages and translations of events (%s)", (provider)
     const german = await events.create({ ...base, title: "Polyglot de", ml_language: "de", categories: ["Polyglot"] });
     const query = { start_date: "2030-10-01", end_date: "2030-10-02", search: "polyglot" };
     expect(await events.ids(query)).toEqual([english.id]);
-    const prefixed = await server.rest("GET", `/de${EVENTS}`, { query });
-    expect(prefixed.body.events.map((event: { id: number }) => event.id)).toEqual([german.id]);
+    const prefixed = await server.call("GET /events", { base: `/de${BASE}`, query });
+    expect(prefixed.body.events.map((event) => event.id)).toEqual([german.id]);
     expect(prefixed.body.rest_url.startsWith(`${server.origin}/de${EVENTS}/?`)).toBe(true);
   });
 });

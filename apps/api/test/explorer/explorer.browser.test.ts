@@ -1,7 +1,10 @@
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { documentOf, operationsOf } from "../rest/api-document.ts";
 import { chromiumAvailable, useBrowser } from "../support/browser.ts";
+import { single } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 
 const ROOT = "/cal/events/v1";
@@ -24,11 +27,11 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
     let page: Page | undefined;
 
     beforeAll(async () => {
-      const created = await server.rest("POST", `${ROOT}/events`, {
+      await server.call("POST /events", {
         as: server.users.editor,
         body: { title: "Explorer concert", start_date: nextWeek("19:00:00"), end_date: nextWeek("21:00:00") },
+        status: 201,
       });
-      expect(created.status).toBe(201);
       page = await browser.page();
       page.setDefaultTimeout(15_000);
       page.on("request", (request) => requested.push(request.url()));
@@ -62,8 +65,7 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
     }
 
     it("renders every operation of the document, grouped by resource, loading nothing from elsewhere", async () => {
-      const document = (await server.rest("GET", `${ROOT}/doc`)).body;
-      const operations = Object.values(document.paths as Record<string, object>).flatMap((item) => Object.keys(item));
+      const operations = operationsOf(await documentOf(server));
       expect(await explorer().locator(".opblock").count()).toBe(operations.length);
       expect(await explorer().locator(".opblock-tag").allInnerTexts()).toEqual([
         expect.stringMatching(/^events/),
@@ -81,8 +83,8 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
     it("runs GET /events and shows 200 with the events", async () => {
       const { status, body } = await tryOut("events-events-list");
       expect(status).toBe("200");
-      const list = JSON.parse(body);
-      expect(list.events.map((event: { title: string }) => event.title)).toEqual(["Explorer concert"]);
+      const list: RouterOutputs["events"]["list"] = JSON.parse(body);
+      expect(list.events.map((event) => event.title)).toEqual(["Explorer concert"]);
       expect(list.total).toBe(1);
     });
 
@@ -94,10 +96,10 @@ describe.skipIf(!chromiumAvailable())("the API explorer in headless Chromium", (
       await bearer.getByRole("button", { name: "Close" }).click();
       const { status, body } = await tryOut("events-events-create");
       expect(status).toBe("201");
-      const event = JSON.parse(body);
+      const event: RouterOutputs["events"]["create"] = JSON.parse(body);
       expect(event.title).toBe("Jazz on the terrace");
-      const stored = await server.rest("GET", `${ROOT}/events/${event.id}`);
-      expect(stored.body.venue.venue).toBe("Terrasse du Port");
+      const stored = await server.call("GET /events/{id}", { params: { id: event.id } });
+      expect(single(stored.body.venue).venue).toBe("Terrasse du Port");
     });
 
     // Last, so it covers everything the tests above did on the page: rendering, authorizing, "Try it out".

@@ -1,6 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { eventsOf } from "../events/support.ts";
 import { rawExchange } from "../support/raw-http.ts";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -18,13 +20,12 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
 
   it("answers HEAD exactly as GET (status and every header, Content-Length of the GET body) with no body", async () => {
     const as = server.users.editor;
-    const created = await server.rest("POST", `${API}/events`, {
+    const event = await eventsOf(server).create(
+      { title: "Head night", start_date: "2030-05-01 20:00:00", end_date: "2030-05-01 22:00:00" },
       as,
-      body: { title: "Head night", start_date: "2030-05-01 20:00:00", end_date: "2030-05-01 22:00:00" },
-    });
-    expect(created.status).toBe(201);
+    );
     for (let index = 0; index < 10; index++) {
-      await server.rest("POST", `${API}/tags`, { as, body: { name: `Tag ${index}` } });
+      await server.call("POST /tags", { as, body: { name: `Tag ${index}` } });
     }
     const webhook = await server.db.webhookSubscription.create({
       data: { url: "https://example.com/hooks", secret: "whsec_test", cursor: 0 },
@@ -35,8 +36,8 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       { path: `${API}/doc` },
       { path: `${API}/events?start_date=2030-01-01&end_date=2030-12-31` },
       { path: `/de${API}/events?start_date=2030-01-01&end_date=2030-12-31` },
-      { path: `${API}/events/${created.body.id}` },
-      { path: `/fr${API}/events/${created.body.id}` },
+      { path: `${API}/events/${event.id}` },
+      { path: `/fr${API}/events/${event.id}` },
       { path: `${API}/events/by-slug/head-night` },
       { path: `${API}/tags?per_page=3&page=2` },
       { path: `${API}/venues` },
@@ -45,8 +46,8 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       { path: `${API}/nothing-here` },
       { path: "/elsewhere" },
       { path: "/healthz" },
-      { path: `${API}/events/${created.body.id}`, headers: { authorization: "Bearer wrong-token" } },
-      { path: `${API}/events/${created.body.id}`, headers: { authorization: `Bearer ${as.token}` } },
+      { path: `${API}/events/${event.id}`, headers: { authorization: "Bearer wrong-token" } },
+      { path: `${API}/events/${event.id}`, headers: { authorization: `Bearer ${as.token}` } },
       { path: `${API}/changes` },
       { path: `${API}/webhooks`, headers: admin },
       { path: `/de${API}/webhooks/${webhook.id}`, headers: admin },
@@ -108,7 +109,7 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       expect({ path, status, allow: headers.get("allow"), text }).toEqual({ path, status: 204, allow, text: "" });
     }
     for (const path of [`${API}/nothing`, `${API}/events/12/more`, "/elsewhere"]) {
-      const { status, body } = await server.rest("OPTIONS", path);
+      const { status, body } = await server.rest<RestErrorBody>("OPTIONS", path);
       expect({ path, status, code: body.code }).toEqual({ path, status: 404, code: "rest_no_route" });
     }
   });

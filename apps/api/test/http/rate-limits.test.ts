@@ -1,11 +1,15 @@
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import type { ApiDocument } from "../rest/api-document.ts";
 import { getWithHost } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
 const defaults = loadConfig({});
+
+type EventList = RouterOutputs["events"]["list"];
 
 describe.each(PROVIDERS)("rate limits with the default settings (%s)", (provider) => {
   const server = useTestServer(provider, {
@@ -27,13 +31,10 @@ describe.each(PROVIDERS)("rate limits with the default settings (%s)", (provider
   }, 120_000);
 
   it("answers failed authentications over the limit with 429 and Retry-After, never a right token or an anonymous read", async () => {
-    const wrong = (index: number) =>
-      server.rest("GET", `${API}/venues`, { as: { authorization: `Bearer cal_wrong${index}` } });
-    for (let index = 0; index < defaults.CALENDAR_AUTH_FAILURE_LIMIT; index++) {
-      expect((await wrong(index)).status).toBe(401);
-    }
-    const limited = await wrong(99);
-    expect(limited.status).toBe(429);
+    const withWrongToken = (index: number, status: number) =>
+      server.fail("GET /venues", status, { as: { authorization: `Bearer cal_wrong${index}` } });
+    for (let index = 0; index < defaults.CALENDAR_AUTH_FAILURE_LIMIT; index++) await withWrongToken(index, 401);
+    const limited = await withWrongToken(99, 429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.body).toEqual({
       code: "rest_too_many_requests",
@@ -41,13 +42,12 @@ describe.each(PROVIDERS)("rate limits with the default settings (%s)", (provider
       data: { status: 429 },
     });
     const basic = Buffer.from(`${server.users.editor.login}:not-the-token`).toString("base64");
-    expect((await server.rest("GET", `${API}/venues`, { as: { authorization: `Basic ${basic}` } })).status).toBe(429);
+    await server.fail("GET /venues", 429, { as: { authorization: `Basic ${basic}` } });
     const rpc = await fetch(`${server.origin}/trpc/venues.list`, { headers: { authorization: "Bearer cal_wrong" } });
     expect(rpc.status).toBe(429);
-    expect((await server.rest("GET", `${API}/venues`, { as: server.users.editor })).status).toBe(200);
-    const written = await server.rest("POST", `${API}/tags`, { as: server.users.editor, body: { name: "Still" } });
-    expect(written.status).toBe(201);
-    expect((await server.rest("GET", `${API}/venues`)).status).toBe(200);
+    await server.call("GET /venues", { as: server.users.editor, status: 200 });
+    await server.call("POST /tags", { as: server.users.editor, body: { name: "Still" }, status: 201 });
+    await server.call("GET /venues", { status: 200 });
   });
 });
 
@@ -56,10 +56,10 @@ describe("links with CALENDAR_PUBLIC_URL", () => {
 
   it("builds every link from the public origin, whatever Host the request names", async () => {
     for (const host of ["evil.example", "127.0.0.1"]) {
-      const body = await getWithHost(server.origin, `/de${API}/events`, host);
+      const body: EventList = await getWithHost(server.origin, `/de${API}/events`, host);
       expect(body.rest_url).toMatch(/^https:\/\/calendar\.example\.org\/de\/cal\/events\/v1\/events\//);
-      const document = await getWithHost(server.origin, `${API}/doc`, host);
-      expect(document.servers[0].url).toBe("https://calendar.example.org/cal/events/v1/");
+      const document: ApiDocument = await getWithHost(server.origin, `${API}/doc`, host);
+      expect(document.servers?.[0]?.url).toBe("https://calendar.example.org/cal/events/v1/");
     }
   });
 });
@@ -68,7 +68,7 @@ describe("links without CALENDAR_PUBLIC_URL", () => {
   const server = useTestServer("sqlite");
 
   it("builds them from the request's Host, as before", async () => {
-    const body = await getWithHost(server.origin, `${API}/events`, "other.example");
+    const body: EventList = await getWithHost(server.origin, `${API}/events`, "other.example");
     expect(body.rest_url).toMatch(/^http:\/\/other\.example\/cal\/events\/v1\/events\//);
   });
 });

@@ -2,6 +2,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import type { Provider } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
+import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server.ts";
 import { finished, listening, runEntry } from "../support/process.ts";
@@ -29,24 +30,38 @@ function plainGet(origin: string, path: string, headers: Record<string, string> 
 describe.each(PROVIDERS)("hits of the response cache answered before Fastify (%s)", (provider: Provider) => {
   const database = useTestDatabase(provider);
 
-  it("are written without Fastify seeing the request, and a write makes the next one a miss that does", async () => {
+  /**
+   * A server with a 1 MiB response cache over the test database, listening on a free port; `prepare` runs before
+   * it listens (when hooks can still be added). The test closes it.
+   */
+  async function startCachingServer(prepare: (server: FastifyInstance) => void = () => {}) {
     const server = await buildServer({
       site: { timezone: "UTC" },
       bodyLimit: 1024 * 1024,
       cacheBytes: 1024 * 1024,
       handle: database.current.handle,
     });
+    prepare(server);
+    return { server, origin: await server.listen({ host: "127.0.0.1", port: 0 }) };
+  }
+
+  /** A write as the services record it: the change version advances, so every cached answer is stale. */
+  const recordAWrite = () =>
+    database.current.handle.db.changeVersion.update({ where: { id: 1 }, data: { version: { increment: 1 } } });
+
+  it("are written without Fastify seeing the request, and a write makes the next one a miss that does", async () => {
     let seen = 0;
-    server.addHook("onRequest", async () => {
-      seen += 1;
-    });
-    const origin = await server.listen({ host: "127.0.0.1", port: 0 });
+    const { server, origin } = await startCachingServer((unstarted) =>
+      unstarted.addHook("onRequest", async () => {
+        seen += 1;
+      }),
+    );
     try {
       const miss = await plainGet(origin, LIST);
       const hit = await plainGet(origin, LIST);
       const revalidated = await plainGet(origin, LIST, { "if-none-match": miss.etag });
       expect([miss.status, hit.status, revalidated.status, seen]).toEqual([200, 200, 304, 1]);
-      await database.current.handle.db.changeVersion.update({ where: { id: 1 }, data: { version: { increment: 1 } } });
+      await recordAWrite();
       const after = await plainGet(origin, LIST, { "if-none-match": miss.etag });
       expect([after.status, seen]).toEqual([200, 2]);
       expect(after.etag).not.toBe(miss.etag);
@@ -56,17 +71,11 @@ describe.each(PROVIDERS)("hits of the response cache answered before Fastify (%s
   });
 
   it("answer concurrent readers from one version read after they arrived: none misses a write committed before", async () => {
-    const server = await buildServer({
-      site: { timezone: "UTC" },
-      bodyLimit: 1024 * 1024,
-      cacheBytes: 1024 * 1024,
-      handle: database.current.handle,
-    });
-    const origin = await server.listen({ host: "127.0.0.1", port: 0 });
+    const { server, origin } = await startCachingServer();
     const burst = () => Promise.all(Array.from({ length: 20 }, () => plainGet(origin, LIST)));
     try {
       const before = await burst();
-      await database.current.handle.db.changeVersion.update({ where: { id: 1 }, data: { version: { increment: 1 } } });
+      await recordAWrite();
       const after = await burst();
       expect(new Set(before.map((answer) => `${answer.status} ${answer.etag}`)).size).toBe(1);
       expect(new Set(after.map((answer) => `${answer.status} ${answer.etag}`)).size).toBe(1);
@@ -77,13 +86,7 @@ describe.each(PROVIDERS)("hits of the response cache answered before Fastify (%s
   });
 
   it("are refused with the draining 503 once the server drains, like every other request", async () => {
-    const server = await buildServer({
-      site: { timezone: "UTC" },
-      bodyLimit: 1024 * 1024,
-      cacheBytes: 1024 * 1024,
-      handle: database.current.handle,
-    });
-    const origin = await server.listen({ host: "127.0.0.1", port: 0 });
+    const { server, origin } = await startCachingServer();
     for (let round = 0; round < 2; round++) expect((await plainGet(origin, LIST)).status).toBe(200);
     const { hostname, port } = new URL(origin);
     const socket = connect(Number(port), hostname);

@@ -4,6 +4,7 @@ import { PROVIDERS } from "@calendar/core/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server.ts";
+import { eventsOf } from "../events/support.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -58,14 +59,10 @@ describe.each(PROVIDERS)("answers from the response cache (%s)", (provider) => {
 
   it("are the answers of a server without it: status, every header, the body, in every encoding, 304 and HEAD", async () => {
     const as = cached.users.editor;
+    const day = { start_date: "2030-05-01 20:00:00", end_date: "2030-05-01 22:00:00" };
     let id = 0;
     for (let index = 0; index < 3; index++) {
-      const created = await cached.rest("POST", `${API}/events`, {
-        as,
-        body: { title: `Parity night ${index}`, start_date: "2030-05-01 20:00:00", end_date: "2030-05-01 22:00:00" },
-      });
-      expect(created.status).toBe(201);
-      id = created.body.id;
+      ({ id } = await eventsOf(cached).create({ title: `Parity night ${index}`, ...day }, as));
     }
     const paths = [`${API}/events?start_date=2030-05-01&end_date=2030-05-31`, `${API}/events/${id}`, `${API}/doc`];
     for (const path of paths) {

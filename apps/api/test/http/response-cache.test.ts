@@ -1,6 +1,8 @@
-import { createUser, type Provider } from "@calendar/core";
+import { createUser, type Provider, type RouterOutputs } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { eventsOf } from "../events/support.ts";
 import { type ServerInstance, startServerInstance, stopServerInstances } from "../support/process.ts";
 import { getWithHost } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
@@ -8,24 +10,28 @@ import { useTestServer } from "../support/server.ts";
 const API = "/cal/events/v1";
 const YEAR = "start_date=2030-01-01&end_date=2030-12-31";
 
+type EventList = RouterOutputs["events"]["list"];
+/** The fields of an event list that the two-process test reads from its plain fetches. */
+const listRead = z.object({ total: z.number(), events: z.array(z.object({ title: z.string() })) });
+
 describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
   const server = useTestServer(provider, { cacheBytes: 1024 * 1024 });
 
   it("answers repeated anonymous reads from the cache until a write advances the change version", async () => {
     const as = server.users.editor;
-    const created = await server.rest("POST", `${API}/events`, {
+    const { id } = await eventsOf(server).create(
+      { title: "Cached night", start_date: "2030-04-01 20:00:00", end_date: "2030-04-01 22:00:00" },
       as,
-      body: { title: "Cached night", start_date: "2030-04-01 20:00:00", end_date: "2030-04-01 22:00:00" },
-    });
-    const id: number = created.body.id;
-    const first = await server.rest("GET", `${API}/events/${id}`);
-    const list = await server.rest("GET", `${API}/events`, { query: YEAR });
-    expect([first.body.title, list.body.events[0].title]).toEqual(["Cached night", "Cached night"]);
+    );
+    const read = (request: { as?: typeof as } = {}) => server.call("GET /events/{id}", { params: { id }, ...request });
+    const firstListed = async () => (await server.call("GET /events", { query: YEAR })).body.events[0]?.title;
+    const first = await read();
+    expect([first.body.title, await firstListed()]).toEqual(["Cached night", "Cached night"]);
     // Changed behind the services' back: the change version stays, so the cached answers stay.
     await server.db.event.update({ where: { id }, data: { title: "Changed quietly" } });
-    const cached = await server.rest("GET", `${API}/events/${id}`);
+    const cached = await read();
     expect([cached.body.title, cached.headers.get("etag")]).toEqual(["Cached night", first.headers.get("etag")]);
-    expect((await server.rest("GET", `${API}/events`, { query: YEAR })).body.events[0].title).toBe("Cached night");
+    expect(await firstListed()).toBe("Cached night");
     const head = await fetch(`${server.origin}${API}/events/${id}`, {
       method: "HEAD",
       headers: { "accept-encoding": "identity" },
@@ -36,38 +42,40 @@ describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
     });
     expect(revalidated.status).toBe(304);
     // Callers with credentials are never answered from it.
-    expect((await server.rest("GET", `${API}/events/${id}`, { as })).body.title).toBe("Changed quietly");
+    expect((await read({ as })).body.title).toBe("Changed quietly");
     const refused = await server.rest("PATCH", `${API}/tags/999999`, { as, body: { name: "x" } });
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect((await server.rest("GET", `${API}/events/${id}`)).body.title).toBe("Cached night");
-    await server.rest("POST", `${API}/tags`, { as, body: { name: "Any write" } });
-    const fresh = await server.rest("GET", `${API}/events/${id}`, {
+    expect((await read()).body.title).toBe("Cached night");
+    await server.call("POST /tags", { as, body: { name: "Any write" } });
+    const fresh = await server.call("GET /events/{id}", {
+      params: { id },
       headers: { "if-none-match": first.headers.get("etag") ?? "" },
+      status: 200,
     });
-    expect([fresh.status, fresh.body.title]).toEqual([200, "Changed quietly"]);
-    expect((await server.rest("GET", `${API}/events`, { query: YEAR })).body.events[0].title).toBe("Changed quietly");
+    expect(fresh.body.title).toBe("Changed quietly");
+    expect(await firstListed()).toBe("Changed quietly");
   });
 
   it("keeps the answer it rendered for a revalidation it answered 304, and serves it to the next reader", async () => {
     const as = server.users.editor;
-    const venue = await server.rest("POST", `${API}/venues`, { as, body: { venue: "Revalidated hall" } });
-    const path = `${API}/venues/${venue.body.id}`;
-    const etag = (await server.rest("GET", path)).headers.get("etag") ?? "";
+    const venue = await server.call("POST /venues", { as, body: { venue: "Revalidated hall" } });
+    const params = { id: venue.body.id };
+    const etag = (await server.call("GET /venues/{id}", { params })).headers.get("etag") ?? "";
     // Another record changes: the cached venue is stale by version, not by content.
-    await server.rest("POST", `${API}/tags`, { as, body: { name: "Unrelated write" } });
-    const revalidated = await server.rest("GET", path, { headers: { "if-none-match": etag } });
+    await server.call("POST /tags", { as, body: { name: "Unrelated write" } });
+    const revalidated = await server.rest("GET", `${API}/venues/${params.id}`, { headers: { "if-none-match": etag } });
     expect(revalidated.status).toBe(304);
-    await server.db.venue.update({ where: { id: venue.body.id }, data: { name: "Renamed quietly" } });
-    const next = await server.rest("GET", path);
-    expect([next.status, next.body.venue, next.headers.get("etag")]).toEqual([200, "Revalidated hall", etag]);
+    await server.db.venue.update({ where: { id: params.id }, data: { name: "Renamed quietly" } });
+    const next = await server.call("GET /venues/{id}", { params, status: 200 });
+    expect([next.body.venue, next.headers.get("etag")]).toEqual(["Revalidated hall", etag]);
   });
 
   it("keys answers by the origin their links were built from, so a forged Host never reaches other clients", async () => {
-    const forged = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
+    const forged: EventList = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
     expect(forged.rest_url).toMatch(/^http:\/\/evil\.example\//);
-    const honest = await server.rest("GET", `${API}/events`, { query: YEAR });
+    const honest = await server.call("GET /events", { query: YEAR });
     expect(honest.body.rest_url.startsWith(`${server.origin}/`)).toBe(true);
-    const forgedAgain = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
+    const forgedAgain: EventList = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
     expect(forgedAgain.rest_url).toMatch(/^http:\/\/evil\.example\//);
   });
 });
@@ -76,13 +84,11 @@ describe("the shared response cache turned off", () => {
   const server = useTestServer("sqlite", { cacheBytes: 0 });
 
   it("reads the database on every request", async () => {
-    const created = await server.rest("POST", `${API}/venues`, {
-      as: server.users.editor,
-      body: { venue: "Loud hall" },
-    });
-    expect((await server.rest("GET", `${API}/venues/${created.body.id}`)).body.venue).toBe("Loud hall");
+    const created = await server.call("POST /venues", { as: server.users.editor, body: { venue: "Loud hall" } });
+    const nameNow = async () => (await server.call("GET /venues/{id}", { params: { id: created.body.id } })).body.venue;
+    expect(await nameNow()).toBe("Loud hall");
     await server.db.venue.update({ where: { id: created.body.id }, data: { name: "Quiet hall" } });
-    expect((await server.rest("GET", `${API}/venues/${created.body.id}`)).body.venue).toBe("Quiet hall");
+    expect(await nameNow()).toBe("Quiet hall");
   });
 });
 
@@ -106,7 +112,7 @@ describe.each(PROVIDERS)("two server processes with their caches on one database
     const url = `${second.origin}${API}/events?${YEAR}`;
     const before = await fetch(url);
     const etag = before.headers.get("etag") ?? "";
-    const empty = (await before.json()) as { total: number };
+    const empty = listRead.parse(await before.json());
     expect([before.status, empty.total]).toEqual([200, 0]);
     expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
     const created = await fetch(`${first.origin}${API}/events`, {
@@ -122,7 +128,7 @@ describe.each(PROVIDERS)("two server processes with their caches on one database
     const after = await fetch(url, { headers: { "if-none-match": etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
-    const body = (await after.json()) as { total: number; events: Array<{ title: string }> };
+    const body = listRead.parse(await after.json());
     expect([body.total, body.events[0]?.title]).toEqual([1, "Seen at once"]);
     const again = await fetch(url, { headers: { "if-none-match": after.headers.get("etag") ?? "" } });
     expect(again.status).toBe(304);

@@ -1,5 +1,6 @@
-import { PROVIDERS } from "@calendar/core/testing";
+import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { eventsOf } from "../events/support.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -7,19 +8,21 @@ const YEAR = "start_date=2030-01-01&end_date=2030-12-31";
 
 describe.each(PROVIDERS)("ETags of lists, the index and the document from the change version (%s)", (provider) => {
   const server = useTestServer(provider);
+  const events = eventsOf(server);
 
-  async function createEvent(title: string) {
-    const created = await server.rest("POST", `${API}/events`, {
-      as: server.users.editor,
-      body: { title, start_date: "2030-08-01 20:00:00", end_date: "2030-08-01 22:00:00" },
-    });
-    expect(created.status).toBe(201);
-    return created.body as { id: number };
+  function createEvent(title: string) {
+    return events.create(
+      { title, start_date: "2030-08-01 20:00:00", end_date: "2030-08-01 22:00:00" },
+      server.users.editor,
+    );
   }
+
+  /** Any write: it advances the change version. */
+  const writeElsewhere = (name: string) => server.call("POST /tags", { as: server.users.editor, body: { name } });
 
   it("answers a list's If-None-Match 304 without rendering it until a write advances the version", async () => {
     const event = await createEvent("Versioned night");
-    const first = await server.rest("GET", `${API}/events`, { query: YEAR });
+    const first = await server.call("GET /events", { query: YEAR });
     const etag = first.headers.get("etag") ?? "";
     expect(etag).toMatch(/^W\/"v\d+\./);
     // Changed behind the services' back: the version stays, so the list is not rendered again.
@@ -38,19 +41,19 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
       headers: { "if-none-match": etag },
     });
     expect([head.status, head.headers.get("etag")]).toEqual([304, etag]);
-    await server.rest("POST", `${API}/tags`, { as: server.users.editor, body: { name: "Any write" } });
-    const fresh = await server.rest("GET", `${API}/events`, { query: YEAR, headers: { "if-none-match": etag } });
-    expect([fresh.status, fresh.body.events[0].title]).toEqual([200, "Quietly renamed"]);
+    await writeElsewhere("Any write");
+    const fresh = await server.call("GET /events", { query: YEAR, headers: { "if-none-match": etag }, status: 200 });
+    expect(fresh.body.events[0]?.title).toBe("Quietly renamed");
     expect(fresh.headers.get("etag")).not.toBe(etag);
   });
 
   it("gives each representation and caller a tag of its own", async () => {
     await createEvent("Shared night");
-    const tagOf = async (path: string, headers: Record<string, string> = {}, as = undefined as "author" | undefined) =>
-      (await server.rest("GET", path, { headers, ...(as ? { as: server.users[as] } : {}) })).headers.get("etag");
+    const tagOf = async (path: string, headers: Record<string, string> = {}, as?: TestUser) =>
+      (await server.rest("GET", path, { headers, as })).headers.get("etag");
     const anonymous = await tagOf(`${API}/events?${YEAR}`);
     const others = [
-      await tagOf(`${API}/events?${YEAR}`, {}, "author"),
+      await tagOf(`${API}/events?${YEAR}`, {}, server.users.author),
       await tagOf(`/de${API}/events?${YEAR}`),
       await tagOf(`${API}/events?${YEAR}&per_page=1`),
       await tagOf(`${API}/venues?${YEAR}`),
@@ -59,18 +62,13 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
     ];
     expect(new Set([anonymous, ...others]).size).toBe(others.length + 1);
     // A caller with credentials is not answered 304 with another caller's tag, nor before its credentials are checked.
-    const signedIn = await server.rest("GET", `${API}/events`, {
-      query: YEAR,
-      as: server.users.author,
-      headers: { "if-none-match": anonymous ?? "" },
-    });
-    expect(signedIn.status).toBe(200);
-    const wrongToken = await server.rest("GET", `${API}/events`, {
+    const ifAnonymousTag = { "if-none-match": anonymous ?? "" };
+    await server.call("GET /events", { query: YEAR, as: server.users.author, headers: ifAnonymousTag, status: 200 });
+    await server.fail("GET /events", 401, {
       query: YEAR,
       as: { authorization: "Bearer wrong" },
-      headers: { "if-none-match": anonymous ?? "" },
+      headers: ifAnonymousTag,
     });
-    expect(wrongToken.status).toBe(401);
     const document = await server.rest("GET", `${API}/doc`, { headers: { accept: "text/html" } });
     const page = await server.rest("GET", `${API}/doc`, {
       headers: { accept: "text/html", "if-none-match": document.headers.get("etag") ?? "" },
@@ -92,9 +90,10 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
 
   it("keeps an item's tag (the hash of its body) through writes to other records", async () => {
     const event = await createEvent("Steady night");
-    const path = `${API}/events/${event.id}`;
-    const before = (await server.rest("GET", path)).headers.get("etag");
-    await server.rest("POST", `${API}/tags`, { as: server.users.editor, body: { name: "Elsewhere" } });
-    expect((await server.rest("GET", path)).headers.get("etag")).toBe(before);
+    const tagNow = async () =>
+      (await server.call("GET /events/{id}", { params: { id: event.id } })).headers.get("etag");
+    const before = await tagNow();
+    await writeElsewhere("Elsewhere");
+    expect(await tagNow()).toBe(before);
   });
 });

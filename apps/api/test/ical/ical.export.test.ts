@@ -1,7 +1,9 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EVENTS, eventsOf } from "../events/support.ts";
+import { EVENTS, eventsOf, paramNames } from "../events/support.ts";
+import { documentOf, operationOf, responseOf } from "../rest/api-document.ts";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 import { foldingProblems, parseCalendar, rawLines, veventsOf } from "./ical.support.ts";
 
@@ -140,9 +142,9 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
     };
     expect(await sequence()).toBe(0);
     const as = server.users.administrator;
-    const path = `/cal/events/v1/events/${created.id}`;
-    expect((await server.rest("PATCH", path, { as, body: { start_date: "2031-10-01 19:00:00" } })).status).toBe(200);
-    expect((await server.rest("PUT", path, { as, body: { title: "Probe (verlegt)" } })).status).toBe(200);
+    const params = { id: created.id };
+    await server.call("PATCH /events/{id}", { params, as, body: { start_date: "2031-10-01 19:00:00" }, status: 200 });
+    await server.call("PUT /events/{id}", { params, as, body: { title: "Probe (verlegt)" }, status: 200 });
     expect(await sequence()).toBe(2);
     const stored = await server.db.event.findUniqueOrThrow({ where: { id: created.id }, select: { sequence: true } });
     expect(stored.sequence).toBe(2);
@@ -243,7 +245,7 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
     expect(negotiated.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     const withoutStamps = (text: string) => text.replace(/DTSTAMP:\d{8}T\d{6}Z/g, "");
     expect(withoutStamps(negotiated.text)).toBe(withoutStamps(feed.text));
-    const json = await server.rest("GET", EVENTS, {
+    const json = await server.call("GET /events", {
       query: WINDOW,
       headers: { accept: "application/json, text/calendar;q=0.5" },
     });
@@ -270,14 +272,14 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
   });
 
   it("answers the JSON errors of the event reads", async () => {
-    const missing = await server.rest("GET", "/cal/events/v1/events/999999.ics");
+    const missing = await server.rest<RestErrorBody>("GET", "/cal/events/v1/events/999999.ics");
     expect([missing.status, missing.body.code]).toEqual([404, "rest-event-not-found"]);
-    const slug = await server.rest("GET", "/cal/events/v1/events/by-slug/nope.ics");
+    const slug = await server.rest<RestErrorBody>("GET", "/cal/events/v1/events/by-slug/nope.ics");
     expect([slug.status, slug.body.code]).toEqual([400, "rest_invalid_param"]);
     const locked = await server.rest("GET", `/cal/events/v1/events/${ids.secret}.ics`);
     expect(locked.status).toBe(403);
-    const bad = await server.rest("GET", FEED, { query: { per_page: "x", featured: "maybe" } });
-    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([
+    const bad = await server.rest<RestErrorBody>("GET", FEED, { query: { per_page: "x", featured: "maybe" } });
+    expect([bad.status, bad.body.code, paramNames(bad.body)]).toEqual([
       400,
       "rest_invalid_param",
       ["per_page", "featured"],
@@ -285,11 +287,14 @@ describe.each(PROVIDERS)("iCalendar export (%s)", (provider) => {
   });
 
   it("lists the .ics routes in the API document, answering text/calendar", async () => {
-    const { body } = await server.rest("GET", "/cal/events/v1/doc");
+    const document = await documentOf(server);
     for (const path of ["/events.ics", "/events/{id}.ics", "/events/by-slug/{slug}.ics"]) {
-      expect(Object.keys(body.paths[path].get.responses["200"].content)).toEqual(["text/calendar"]);
+      const answer = responseOf(operationOf(document, path, "get"), "200");
+      expect({ path, types: Object.keys(answer.content ?? {}) }).toEqual({ path, types: ["text/calendar"] });
     }
-    const names = body.paths["/events.ics"].get.parameters.map((parameter: { name: string }) => parameter.name);
+    const names = (operationOf(document, "/events.ics", "get").parameters ?? []).map((parameter) =>
+      "name" in parameter ? parameter.name : parameter.$ref,
+    );
     expect(names).toEqual(expect.arrayContaining(["start_date", "categories", "search", "ml_language"]));
     expect(names).not.toContain("per_page");
   });

@@ -1,7 +1,10 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { paramNames } from "../events/support.ts";
 import { fixtureRouters } from "../support/fixture-router.ts";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
+import { fixtureClient, fixtureRejection, type Things } from "./fixture-client.ts";
 
 const BASE = "/cal/events/v1";
 
@@ -11,10 +14,10 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
   describe("query values", () => {
     it("reads k[] keys, repeated keys and comma lists as id lists", async () => {
       for (const query of ["ids[]=1&ids[]=2", "ids%5B%5D=1&ids%5B%5D=2", "ids=1&ids=2", "ids=1,2", "ids=1, 2"]) {
-        const { status, body } = await server.rest("GET", `${BASE}/things`, { query });
+        const { status, body } = await server.rest<Things["list"]>("GET", `${BASE}/things`, { query });
         expect({ query, status, ids: body.ids }).toEqual({ query, status: 200, ids: [1, 2] });
       }
-      expect((await server.rest("GET", `${BASE}/things`, { query: "ids=7" })).body.ids).toEqual([7]);
+      expect((await server.rest<Things["list"]>("GET", `${BASE}/things`, { query: "ids=7" })).body.ids).toEqual([7]);
     });
 
     it("reads WordPress booleans true/false/1/0 in any case", async () => {
@@ -27,24 +30,26 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
         ["0", false],
       ];
       for (const [value, expected] of cases) {
-        expect((await server.rest("GET", `${BASE}/things`, { query: { flag: value } })).body.flag).toBe(expected);
+        const { body } = await server.rest<Things["list"]>("GET", `${BASE}/things`, { query: { flag: value } });
+        expect(body.flag).toBe(expected);
       }
     });
 
     it("rejects a bad boolean, id list or page with rest_invalid_param naming each parameter", async () => {
-      const { status, body } = await server.rest("GET", `${BASE}/things`, {
+      const { status, body } = await server.rest<RestErrorBody>("GET", `${BASE}/things`, {
         query: "flag=yes&ids=1,x&page=0",
       });
       expect(status).toBe(400);
       expect(body.code).toBe("rest_invalid_param");
       expect(body.message).toBe("Invalid parameter(s): ids, flag, page");
-      expect(Object.keys(body.data.params).sort()).toEqual(["flag", "ids", "page"]);
+      expect(paramNames(body).sort()).toEqual(["flag", "ids", "page"]);
       expect(body.data.status).toBe(400);
     });
 
     it("defaults page to 1 and per_page to 9, and clamps per_page to 50", async () => {
-      expect((await server.rest("GET", `${BASE}/things`)).body).toMatchObject({ page: 1, per_page: 9 });
-      expect((await server.rest("GET", `${BASE}/things`, { query: { per_page: 500 } })).body.per_page).toBe(50);
+      expect((await server.rest<Things["list"]>("GET", `${BASE}/things`)).body).toMatchObject({ page: 1, per_page: 9 });
+      const clamped = await server.rest<Things["list"]>("GET", `${BASE}/things`, { query: { per_page: 500 } });
+      expect(clamped.body.per_page).toBe(50);
     });
   });
 
@@ -52,7 +57,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     it("answers the bare base path without a trailing slash, and the item paths with one", async () => {
       expect((await server.rest("GET", BASE)).status).toBe(200);
       expect((await server.rest("GET", `${BASE}/`)).status).toBe(200);
-      expect((await server.rest("GET", `${BASE}/things/3/`)).body.id).toBe(3);
+      expect((await server.rest<Things["get"]>("GET", `${BASE}/things/3/`)).body.id).toBe(3);
     });
 
     it("treats a non-decimal id as an unknown route", async () => {
@@ -72,9 +77,10 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
 
     it("percent-decodes slugs", async () => {
       const slug = "café-concert.2025@home a+b";
-      const { body } = await server.rest("GET", `${BASE}/things/by-slug/${encodeURIComponent(slug)}`);
-      expect(body.slug).toBe(slug);
-      expect((await server.rest("GET", `${BASE}/things/by-slug/caf%C3%A9`)).body.slug).toBe("café");
+      const bySlug = async (path: string) =>
+        (await server.rest<Things["getBySlug"]>("GET", `${BASE}/things/by-slug/${path}`)).body.slug;
+      expect(await bySlug(encodeURIComponent(slug))).toBe(slug);
+      expect(await bySlug("caf%C3%A9")).toBe("café");
     });
 
     it("rejects a malformed percent-escape with a 400 envelope", async () => {
@@ -90,27 +96,29 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     });
 
     it("answers paths outside the API with a 404 envelope", async () => {
-      const { status, body } = await server.rest("GET", `/xx${BASE}/things`);
+      const { status, body } = await server.rest<RestErrorBody>("GET", `/xx${BASE}/things`);
       expect({ status, code: body.code }).toEqual({ status: 404, code: "not_found" });
     });
 
     it("serves the language prefixes with the prefix's language, and an explicit ml_language wins", async () => {
-      const german = await server.rest("GET", `/de${BASE}/things`);
+      const list = (base: string, query?: Record<string, string>) =>
+        server.rest<Things["list"]>("GET", `${base}/things`, { query });
+      const german = await list(`/de${BASE}`);
       expect(german.body.language).toBe("de");
       expect(german.body.apiRoot).toBe(`${server.origin}/de${BASE}`);
-      expect((await server.rest("GET", `/zh-hans${BASE}/things`)).body.language).toBe("zh-hans");
-      expect((await server.rest("GET", `/fr${BASE}/things`, { query: { ml_language: "de" } })).body.language).toBe(
-        "de",
-      );
-      expect((await server.rest("GET", `${BASE}/things`)).body.language).toBe("en");
+      expect((await list(`/zh-hans${BASE}`)).body.language).toBe("zh-hans");
+      expect((await list(`/fr${BASE}`, { ml_language: "de" })).body.language).toBe("de");
+      expect((await list(BASE)).body.language).toBe("en");
     });
 
     it("rejects an unknown ml_language with rest_invalid_param naming it", async () => {
       for (const value of ["xx", "de-DE", " de"]) {
-        const { status, body } = await server.rest("GET", `${BASE}/things`, { query: { ml_language: value } });
+        const { status, body } = await server.rest<RestErrorBody>("GET", `${BASE}/things`, {
+          query: { ml_language: value },
+        });
         expect(status).toBe(400);
         expect(body.code).toBe("rest_invalid_param");
-        expect(Object.keys(body.data.params)).toEqual(["ml_language"]);
+        expect(paramNames(body)).toEqual(["ml_language"]);
       }
     });
 
@@ -120,7 +128,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
         ["PUT", `${BASE}/things`],
         ["DELETE", `${BASE}/things`],
       ] as const) {
-        const { status, body } = await server.rest(method, path);
+        const { status, body } = await server.rest<RestErrorBody>(method, path);
         expect({ method, path, status, code: body.code }).toEqual({ method, path, status: 404, code: "rest_no_route" });
       }
     });
@@ -141,7 +149,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
       });
       expect(status).toBe(201);
       expect(body).toEqual({ title: "Form event", start: "now", tags: [4, 5], flag: true, nested: { name: "Nü" } });
-      const charset = await server.rest("POST", `${BASE}/things`, {
+      const charset = await server.rest<Things["create"]>("POST", `${BASE}/things`, {
         form: "title=x&start=y&tags=7,8",
         contentType: "application/x-www-form-urlencoded; charset=UTF-8",
       });
@@ -199,7 +207,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     });
 
     it("answers a JSON body that is not an object with 400 rest_invalid_json", async () => {
-      const { status, body } = await server.rest("POST", `${BASE}/things`, {
+      const { status, body } = await server.rest<RestErrorBody>("POST", `${BASE}/things`, {
         body: "[1,2]",
         contentType: "application/json",
       });
@@ -220,7 +228,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
     });
 
     it("answers an unsupported media type with 415", async () => {
-      const { status, body } = await server.rest("POST", `${BASE}/things`, {
+      const { status, body } = await server.rest<RestErrorBody>("POST", `${BASE}/things`, {
         body: "title=x",
         contentType: "text/plain",
       });
@@ -262,23 +270,24 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
 
   describe("tRPC transport", () => {
     it("serves the same procedures and carries the domain code in error.data", async () => {
-      const client = server.client() as any;
+      const client = fixtureClient(server.origin);
       expect(await client.things.get.query({ id: 3 })).toEqual({ id: 3 });
-      const error = await client.things.get.query({ id: 404 }).catch((caught: unknown) => caught);
-      expect(error.data.domain).toEqual({
+      const error = await fixtureRejection(client.things.get.query({ id: 404 }));
+      expect(error.data?.domain).toEqual({
         code: "rest-event-not-found",
         message: "Event with ID 404 does not exist.",
         status: 404,
       });
-      expect(error.data.httpStatus).toBe(404);
-      expect(error.data.stack).toBeUndefined();
+      expect(error.data?.httpStatus).toBe(404);
+      expect(error.data).not.toHaveProperty("stack");
     });
 
     it("reports invalid input with the same domain code as REST", async () => {
-      const client = server.client() as any;
-      const error = await client.things.create.mutate({ title: "" }).catch((caught: unknown) => caught);
-      expect(error.data.domain.code).toBe("rest_missing_callback_param");
-      expect(error.data.domain.params).toEqual(["start"]);
+      const client = fixtureClient(server.origin);
+      // @ts-expect-error: the input lacks the required `start` on purpose.
+      const error = await fixtureRejection(client.things.create.mutate({ title: "" }));
+      expect(error.data?.domain.code).toBe("rest_missing_callback_param");
+      expect(error.data?.domain.params).toEqual(["start"]);
     });
   });
 });

@@ -1,6 +1,8 @@
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { buildServer } from "../../src/server.ts";
 import type { WebhookWorkerOptions } from "../../src/webhooks/webhook.worker.ts";
 import { type RestRequest, useTestServer } from "../support/server.ts";
@@ -19,6 +21,12 @@ const FAST: WebhookWorkerOptions = {
   shutdownGraceMs: 1_000,
 };
 const WAIT = { timeout: 15_000, interval: 20 };
+
+/** The answers of the webhook routes, by procedure (`GET /webhooks/{id}` is `get`, …). */
+type Webhooks = RouterOutputs["webhooks"];
+type ChangePage = RouterOutputs["changes"]["list"];
+/** The part of a stored delivery's body these tests read: the id of the record that changed. */
+const deliveryBody = z.object({ data: z.object({ id: z.number() }) });
 
 describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
   // Writes go through this server, which runs no worker; each test starts the worker servers it needs.
@@ -39,21 +47,29 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     return server;
   }
 
-  async function subscribe(body: Record<string, unknown> = {}): Promise<{ id: number; secret: string }> {
-    const response = await writer.rest("POST", `${BASE}/webhooks`, asAdmin({ body: { url: receiver.url, ...body } }));
+  async function subscribe(body: Record<string, unknown> = {}) {
+    const response = await writer.rest<Webhooks["create"]>(
+      "POST",
+      `${BASE}/webhooks`,
+      asAdmin({ body: { url: receiver.url, ...body } }),
+    );
     expect(response.status).toBe(201);
     return response.body;
   }
 
-  async function write(method: string, path: string, body?: Record<string, unknown>) {
-    const response = await writer.rest(method, `${BASE}${path}`, asAdmin(body ? { body } : {}));
-    expect(response.status).toBeLessThan(300);
-    return response.body;
-  }
+  /** Writes that advance the feed, as the administrator; each must succeed. */
+  const createTag = async (name: string) => (await writer.call("POST /tags", asAdmin({ body: { name } }))).body;
+  const deleteTag = (id: number) =>
+    writer.call("DELETE /tags/{id}", { ...asAdmin({ query: { force: "true" } }), params: { id } });
+
+  const webhook = async (id: number) =>
+    (await writer.rest<Webhooks["get"]>("GET", `${BASE}/webhooks/${id}`, asAdmin())).body;
+  const attemptsOf = async (id: number) =>
+    (await writer.rest<Webhooks["deliveries"]>("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body.attempts;
 
   let firstToken = "";
   beforeEach(async () => {
-    firstToken ||= (await writer.rest("GET", `${BASE}/changes`)).body.next_token;
+    firstToken ||= (await writer.rest<ChangePage>("GET", `${BASE}/changes`)).body.next_token;
   });
 
   const webhookIds = () => receiver.received.map(({ headers }) => headers["webhook-id"]);
@@ -70,11 +86,12 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
   it("delivers every change once, signed, in version order, with the record as an administrator reads it", async () => {
     const { secret } = await subscribe();
     await startWorker();
-    const event = await write("POST", "/events", EVENT);
-    await write("POST", `/events/${event.id}`, { title: "Hooked again" });
-    const venue = await write("POST", "/venues", { venue: "Hall" });
-    await write("DELETE", `/events/${event.id}`);
-    await write("DELETE", `/events/${event.id}?force=true`);
+    const event = (await writer.call("POST /events", asAdmin({ body: EVENT }))).body;
+    const params = { id: event.id };
+    await writer.call("POST /events/{id}", { ...asAdmin({ body: { title: "Hooked again" } }), params });
+    const venue = (await writer.call("POST /venues", asAdmin({ body: { venue: "Hall" } }))).body;
+    await writer.call("DELETE /events/{id}", { ...asAdmin(), params });
+    await writer.call("DELETE /events/{id}", { ...asAdmin({ query: { force: "true" } }), params });
     await vi.waitFor(() => expect(receiver.received).toHaveLength(5), WAIT);
     const bodies = receiver.verified(secret);
     expect(bodies.map((body) => body.type)).toEqual([
@@ -102,7 +119,7 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
       },
     });
     const { object, ...change } = venueBody?.data ?? {};
-    const feed = await writer.rest("GET", `${BASE}/changes`, asAdmin({ query: { since: firstToken } }));
+    const feed = await writer.rest<ChangePage>("GET", `${BASE}/changes`, asAdmin({ query: { since: firstToken } }));
     expect(feed.body.changes).toContainEqual(change);
     expect(bodies[4]?.data.object).toBeNull();
     expect(receiver.received[0]?.headers["content-type"]).toBe("application/json");
@@ -111,11 +128,11 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
   it("delivers only the types and actions a subscription asks for", async () => {
     const { secret } = await subscribe({ types: ["tag"], actions: ["deleted"] });
     await startWorker();
-    const tag = await write("POST", "/tags", { name: "Filtered" });
-    await write("POST", "/categories", { name: "Not wanted" });
-    await write("DELETE", `/tags/${tag.id}?force=true`);
-    const marker = await write("POST", "/tags", { name: "Marker" });
-    await write("DELETE", `/tags/${marker.id}?force=true`);
+    const tag = await createTag("Filtered");
+    await writer.call("POST /categories", asAdmin({ body: { name: "Not wanted" } }));
+    await deleteTag(tag.id);
+    const marker = await createTag("Marker");
+    await deleteTag(marker.id);
     await vi.waitFor(() => expect(receiver.received).toHaveLength(2), WAIT);
     expect(receiver.verified(secret).map((body) => [body.type, body.data.id])).toEqual([
       ["tag.deleted", tag.id],
@@ -127,8 +144,8 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     const { id, secret } = await subscribe();
     receiver.answer(500);
     await startWorker();
-    const first = await write("POST", "/tags", { name: "First" });
-    const second = await write("POST", "/tags", { name: "Second" });
+    const first = await createTag("First");
+    const second = await createTag("Second");
     await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(3), WAIT);
     receiver.answer("drop");
     await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(5), WAIT);
@@ -138,22 +155,17 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     const delivered = receiver.verified(secret).map((body) => body.data.id);
     expect([...new Set(delivered)]).toEqual([first.id, second.id]);
     // The worker records an attempt once the receiver has answered: wait for the second success to be recorded.
-    const attemptsRecorded = async () =>
-      (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body.attempts;
     await vi.waitFor(
-      async () =>
-        expect((await attemptsRecorded()).filter((attempt: { succeeded: boolean }) => attempt.succeeded)).toHaveLength(
-          2,
-        ),
+      async () => expect((await attemptsOf(id)).filter((attempt) => attempt.succeeded)).toHaveLength(2),
       WAIT,
     );
-    const attempts = await attemptsRecorded();
+    const attempts = await attemptsOf(id);
     expect(attempts[0]).toMatchObject({ type: "tag.created", succeeded: true, response_code: 204, error: "" });
     expect(attempts).toContainEqual(
       expect.objectContaining({ succeeded: false, response_code: 500, error: "The receiver answered 500." }),
     );
     expect(attempts).toContainEqual(expect.objectContaining({ succeeded: false, response_code: null }));
-    expect(attempts.filter((attempt: { succeeded: boolean }) => attempt.succeeded)).toHaveLength(2);
+    expect(attempts.filter((attempt) => attempt.succeeded)).toHaveLength(2);
     expect(JSON.stringify(attempts)).not.toContain(secret.slice("whsec_".length));
   });
 
@@ -161,10 +173,10 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     const { secret } = await subscribe();
     receiver.answer(503);
     const before = await startWorker();
-    const queued = await write("POST", "/tags", { name: "Queued before the restart" });
+    const queued = await createTag("Queued before the restart");
     await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(1), WAIT);
     await before.close();
-    const unseen = await write("POST", "/tags", { name: "Written while down" });
+    const unseen = await createTag("Written while down");
     receiver.answer(204);
     await startWorker();
     await vi.waitFor(() => expect(new Set(webhookIds()).size).toBe(2), WAIT);
@@ -176,19 +188,20 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     const { id } = await subscribe();
     receiver.answer(500);
     await startWorker({ retryForMs: 200 });
-    const abandoned = await write("POST", "/tags", { name: "Abandoned" });
+    const abandoned = await createTag("Abandoned");
     await vi.waitFor(async () => {
       const delivery = await writer.db.webhookDelivery.findFirst({ where: { subscriptionId: id } });
       expect(delivery?.status).toBe("failed");
     }, WAIT);
     receiver.answer(204);
-    const next = await write("POST", "/tags", { name: "Next" });
+    const next = await createTag("Next");
     await vi.waitFor(async () => {
       const statuses = await writer.db.webhookDelivery.findMany({
         where: { subscriptionId: id },
         orderBy: { id: "asc" },
       });
-      expect(statuses.map((delivery) => [JSON.parse(delivery.body).data.id, delivery.status])).toEqual([
+      const idOf = (body: string) => deliveryBody.parse(JSON.parse(body)).data.id;
+      expect(statuses.map((delivery) => [idOf(delivery.body), delivery.status])).toEqual([
         [abandoned.id, "failed"],
         [next.id, "delivered"],
       ]);
@@ -199,13 +212,17 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     const { id } = await subscribe();
     receiver.answer(500);
     await startWorker({ disableAfterMs: 300 });
-    await write("POST", "/tags", { name: "Never received" });
+    await createTag("Never received");
     await vi.waitFor(async () => {
-      const webhook = (await writer.rest("GET", `${BASE}/webhooks/${id}`, asAdmin())).body;
-      expect([webhook.active, webhook.disabled_reason]).toEqual([false, "Its deliveries failed for 0 seconds."]);
+      const { active, disabled_reason } = await webhook(id);
+      expect([active, disabled_reason]).toEqual([false, "Its deliveries failed for 0 seconds."]);
     }, WAIT);
-    await write("POST", "/tags", { name: "While disabled" });
-    const resumed = await writer.rest("POST", `${BASE}/webhooks/${id}`, asAdmin({ body: { active: true } }));
+    await createTag("While disabled");
+    const resumed = await writer.rest<Webhooks["update"]>(
+      "POST",
+      `${BASE}/webhooks/${id}`,
+      asAdmin({ body: { active: true } }),
+    );
     expect(resumed.body).toMatchObject({ active: true, disabled_reason: "" });
     // Resumed from the current version on: the change made while it was disabled is for the feed to tell.
     expect(await writer.db.webhookDelivery.count({ where: { subscriptionId: id } })).toBe(1);
@@ -214,9 +231,9 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
   it("checks the URL again at delivery: refused without CALENDAR_WEBHOOKS_ALLOW_INSECURE, nothing sent", async () => {
     const { id } = await subscribe();
     await startWorker({ allowInsecure: false });
-    await write("POST", "/tags", { name: "Refused" });
+    await createTag("Refused");
     await vi.waitFor(async () => {
-      const { attempts } = (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body;
+      const attempts = await attemptsOf(id);
       expect(attempts[0]).toMatchObject({ succeeded: false, response_code: null, error: "Must be an https:// URL." });
     }, WAIT);
     expect(receiver.received).toEqual([]);
@@ -226,11 +243,11 @@ describe.each(PROVIDERS)("webhook deliveries (%s)", (provider) => {
     const { id } = await subscribe();
     receiver.answer("hang");
     await startWorker({ timeoutMs: 200 });
-    await write("POST", "/tags", { name: "Unanswered" });
+    await createTag("Unanswered");
     await vi.waitFor(async () => {
-      const { attempts } = (await writer.rest("GET", `${BASE}/webhooks/${id}/deliveries`, asAdmin())).body;
+      const attempts = await attemptsOf(id);
       expect(attempts[0]).toMatchObject({ succeeded: false, response_code: null, error: "No answer within 0.2 s." });
-      expect(attempts[0].duration_ms).toBeGreaterThanOrEqual(200);
+      expect(attempts[0]?.duration_ms).toBeGreaterThanOrEqual(200);
     }, WAIT);
   });
 });

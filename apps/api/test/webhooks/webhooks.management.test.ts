@@ -1,17 +1,22 @@
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { type RestRequest, useTestServer } from "../support/server.ts";
 
 const BASE = "/cal/events/v1";
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const RECEIVER = "http://127.0.0.1:9/hooks";
 
+/** The answers of the webhook routes, by procedure (`GET /webhooks/{id}` is `get`, …). */
+type Webhooks = RouterOutputs["webhooks"];
+
 describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
   const server = useTestServer(provider, { site: { timezone: "UTC", allowInsecureWebhooks: true } });
   const asAdmin = (request: RestRequest = {}): RestRequest => ({ ...request, as: server.users.administrator });
 
   async function subscribe(body: Record<string, unknown> = { url: RECEIVER }) {
-    const response = await server.rest("POST", `${BASE}/webhooks`, asAdmin({ body }));
+    const response = await server.rest<Webhooks["create"]>("POST", `${BASE}/webhooks`, asAdmin({ body }));
     expect(response.status).toBe(201);
     return response.body;
   }
@@ -36,34 +41,35 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
     });
     expect(Buffer.from(created.secret.slice("whsec_".length), "base64")).toHaveLength(32);
     const { secret, ...shown } = created;
-    const read = await server.rest("GET", `${BASE}/webhooks/${created.id}`, asAdmin());
+    const read = await server.rest<Webhooks["get"]>("GET", `${BASE}/webhooks/${created.id}`, asAdmin());
     expect(read.status).toBe(200);
     expect(read.body).toEqual(shown);
     expect(read.text).not.toContain(secret);
-    const list = await server.rest("GET", `${BASE}/webhooks`, asAdmin());
+    const list = await server.rest<Webhooks["list"]>("GET", `${BASE}/webhooks`, asAdmin());
     expect(list.body.webhooks).toContainEqual(shown);
     expect(list.text).not.toContain("whsec_");
   });
 
   it("updates, rotates the secret of, and deletes a subscription", async () => {
     const created = await subscribe();
-    const updated = await server.rest(
+    const path = `${BASE}/webhooks/${created.id}`;
+    const updated = await server.rest<Webhooks["update"]>(
       "POST",
-      `${BASE}/webhooks/${created.id}`,
+      path,
       asAdmin({ body: { types: ["tag"], active: false } }),
     );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.id, url: RECEIVER, types: ["tag"], actions: [], active: false });
-    const rotated = await server.rest("POST", `${BASE}/webhooks/${created.id}/rotate-secret`, asAdmin());
+    const rotated = await server.rest<Webhooks["rotateSecret"]>("POST", `${path}/rotate-secret`, asAdmin());
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(SECRET);
     expect(rotated.body.secret).not.toBe(created.secret);
-    const deliveries = await server.rest("GET", `${BASE}/webhooks/${created.id}/deliveries`, asAdmin());
+    const deliveries = await server.rest<Webhooks["deliveries"]>("GET", `${path}/deliveries`, asAdmin());
     expect(deliveries.body).toEqual({ attempts: [] });
-    const deleted = await server.rest("DELETE", `${BASE}/webhooks/${created.id}`, asAdmin());
+    const deleted = await server.rest<Webhooks["delete"]>("DELETE", path, asAdmin());
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ deleted: true, previous: { ...updated.body } });
-    const gone = await server.rest("GET", `${BASE}/webhooks/${created.id}`, asAdmin());
+    const gone = await server.rest<RestErrorBody>("GET", path, asAdmin());
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({
       code: "rest_webhook_invalid_id",
@@ -80,7 +86,11 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
       ["POST", "/webhooks/999999/rotate-secret"],
       ["GET", "/webhooks/999999/deliveries"],
     ] as const) {
-      const response = await server.rest(method, `${BASE}${path}`, asAdmin(method === "POST" ? { body: {} } : {}));
+      const response = await server.rest<RestErrorBody>(
+        method,
+        `${BASE}${path}`,
+        asAdmin(method === "POST" ? { body: {} } : {}),
+      );
       expect([method, path, response.status, response.body.code]).toEqual([
         method,
         path,
@@ -103,7 +113,7 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
       ]);
       for (const response of responses) {
         statuses.add(response.status);
-        if (response.status === 404) expect(response.body.code).toBe("rest_webhook_invalid_id");
+        if (response.status === 404) expect(response.body).toMatchObject({ code: "rest_webhook_invalid_id" });
       }
     }
     expect([...statuses].filter((status) => status !== 200 && status !== 404)).toEqual([]);
@@ -117,7 +127,7 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
       [{ url: RECEIVER, types: ["event", "party"] }, "types"],
       [{ url: RECEIVER, actions: ["exploded"] }, "actions"],
     ] as const) {
-      const response = await server.rest("POST", `${BASE}/webhooks`, asAdmin({ body }));
+      const response = await server.rest<RestErrorBody>("POST", `${BASE}/webhooks`, asAdmin({ body }));
       expect(response.status).toBe(400);
       expect(response.body.code).toMatch(/^rest_(invalid|missing_callback)_param$/);
       expect(JSON.stringify(response.body.data.params)).toContain(field);
@@ -152,7 +162,8 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
     }
     const anonymous = await server.rest("GET", `${BASE}/webhooks`);
     expect(anonymous.status).toBe(401);
-    expect((await server.rest("GET", `${BASE}/webhooks/${created.id}`, asAdmin())).body.active).toBe(true);
+    const kept = await server.rest<Webhooks["get"]>("GET", `${BASE}/webhooks/${created.id}`, asAdmin());
+    expect(kept.body.active).toBe(true);
   });
 
   it("serves the same operations over tRPC and under a language prefix", async () => {
@@ -161,7 +172,7 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
     expect(created.secret).toMatch(SECRET);
     const { secret: _secret, ...shown } = created;
     expect(await admin.webhooks.get.query({ id: created.id })).toEqual(shown);
-    const prefixed = await server.rest("GET", `/de${BASE}/webhooks/${created.id}`, asAdmin());
+    const prefixed = await server.rest<Webhooks["get"]>("GET", `/de${BASE}/webhooks/${created.id}`, asAdmin());
     expect(prefixed.body).toEqual(shown);
     await expect(server.client(server.users.editor).webhooks.list.query({})).rejects.toMatchObject({
       data: { httpStatus: 403 },
