@@ -56,9 +56,9 @@ describe("links with CALENDAR_PUBLIC_URL", () => {
 
   it("builds every link from the public origin, whatever Host the request names", async () => {
     for (const host of ["evil.example", "127.0.0.1"]) {
-      const body: EventList = await getWithHost(server.origin, `/de${API}/events`, host);
+      const body = await getWithHost<EventList>(server.origin, `/de${API}/events`, host);
       expect(body.rest_url).toMatch(/^https:\/\/calendar\.example\.org\/de\/cal\/events\/v1\/events\//);
-      const document: ApiDocument = await getWithHost(server.origin, `${API}/doc`, host);
+      const document = await getWithHost<ApiDocument>(server.origin, `${API}/doc`, host);
       expect(document.servers?.[0]?.url).toBe("https://calendar.example.org/cal/events/v1/");
     }
   });
@@ -68,7 +68,7 @@ describe("links without CALENDAR_PUBLIC_URL", () => {
   const server = useTestServer("sqlite");
 
   it("builds them from the request's Host, as before", async () => {
-    const body: EventList = await getWithHost(server.origin, `${API}/events`, "other.example");
+    const body = await getWithHost<EventList>(server.origin, `${API}/events`, "other.example");
     expect(body.rest_url).toMatch(/^http:\/\/other\.example\/cal\/events\/v1\/events\//);
   });
 });

@@ -71,11 +71,11 @@ describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
   });
 
   it("keys answers by the origin their links were built from, so a forged Host never reaches other clients", async () => {
-    const forged: EventList = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
+    const forged = await getWithHost<EventList>(server.origin, `${API}/events?${YEAR}`, "evil.example");
     expect(forged.rest_url).toMatch(/^http:\/\/evil\.example\//);
     const honest = await server.call("GET /events", { query: YEAR });
     expect(honest.body.rest_url.startsWith(`${server.origin}/`)).toBe(true);
-    const forgedAgain: EventList = await getWithHost(server.origin, `${API}/events?${YEAR}`, "evil.example");
+    const forgedAgain = await getWithHost<EventList>(server.origin, `${API}/events?${YEAR}`, "evil.example");
     expect(forgedAgain.rest_url).toMatch(/^http:\/\/evil\.example\//);
   });
 });

@@ -25,15 +25,15 @@ export function rawExchange(origin: string, bytes: string, ms?: number): Promise
   });
 }
 
-/** A GET naming another Host (fetch always sends the URL's own); resolves with the parsed JSON body. */
-export function getWithHost(origin: string, path: string, host: string): Promise<any> {
+/** A GET naming another Host (fetch always sends the URL's own); resolves with the parsed JSON body, typed as `T`. */
+export function getWithHost<T = unknown>(origin: string, path: string, host: string): Promise<T> {
   return new Promise((resolve, reject) => {
     request(`${origin}${path}`, { headers: { host } }, (response) => {
       let text = "";
       response.on("data", (chunk) => {
         text += chunk;
       });
-      response.on("end", () => resolve(JSON.parse(text)));
+      response.on("end", () => resolve(JSON.parse(text) as T));
     })
       .on("error", reject)
       .end();
