@@ -1,6 +1,8 @@
 import type { Language } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { NamespaceIndex } from "../../src/rest/namespace-index.ts";
+import { first } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 import { LANGUAGES, ROOT, readerOf, SELECTORS, type Selector, writerOf } from "./support.ts";
 
@@ -16,6 +18,11 @@ interface Seeded {
 
 const EVENT_WINDOW = { start_date: "2030-05-01", end_date: "2030-05-31" };
 const EVENT_WINDOW_ECHO = "start_date=2030-05-01+00%3A00%3A00&end_date=2030-05-31+23%3A59%3A59";
+
+/** The part of the OpenAPI document these tests read. */
+interface OpenApiServers {
+  servers: Array<{ url: string }>;
+}
 
 describe.each(PROVIDERS)("languages: generated links keep the prefix or parameter (%s)", (provider) => {
   const server = useTestServer(provider);
@@ -158,17 +165,20 @@ describe.each(PROVIDERS)("languages: generated links keep the prefix or paramete
       const { link } = linkBase(selector);
       const language = selector.query.ml_language;
 
-      const document = await server.rest("GET", `${selector.root}/doc`, { query: selector.query });
+      const document = await server.rest<OpenApiServers>("GET", `${selector.root}/doc`, { query: selector.query });
       expect(document.status).toBe(200);
       // A server URL takes no query, so the parameter is given as the equivalent prefix.
-      expect(document.body.servers[0].url).toBe(`${server.origin}${language ? `/${language}${ROOT}` : selector.root}/`);
+      expect(first(document.body.servers).url).toBe(
+        `${server.origin}${language ? `/${language}${ROOT}` : selector.root}/`,
+      );
 
-      const index = await server.rest("GET", selector.root, { query: selector.query });
+      const index = await server.rest<NamespaceIndex>("GET", selector.root, { query: selector.query });
       expect(index.status).toBe(200);
+      const { routes } = index.body;
       expect({
-        root: index.body.routes[ROOT]._links.self,
-        events: index.body.routes[`${ROOT}/events`]._links.self,
-        doc: index.body.routes[`${ROOT}/doc`]._links.self,
+        root: routes[ROOT]?._links?.self,
+        events: routes[`${ROOT}/events`]?._links?.self,
+        doc: routes[`${ROOT}/doc`]?._links?.self,
         up: index.body._links.up,
       }).toEqual({
         root: [{ href: link("") }],
