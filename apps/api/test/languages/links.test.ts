@@ -117,7 +117,9 @@ describe.each(PROVIDERS)("languages: generated links keep the prefix or paramete
       const { link } = linkBase(selector);
       const mine = seeded[selector.language];
 
-      for (const resource of ["venues", "organizers"] as const) {
+      // The rest_url of venues and organizers keeps the page's query; that of terms names the collection alone.
+      const ownQuery = { venues: "page=2&per_page=1", organizers: "page=2&per_page=1", categories: "", tags: "" };
+      for (const resource of ["venues", "organizers", "categories", "tags"] as const) {
         const page = await read.list(resource, { per_page: 1, page: 2 });
         expect({
           resource,
@@ -126,21 +128,7 @@ describe.each(PROVIDERS)("languages: generated links keep the prefix or paramete
           previous_rest_url: page.previous_rest_url,
         }).toEqual({
           resource,
-          rest_url: link(`/${resource}/`, "page=2&per_page=1"),
-          next_rest_url: link(`/${resource}/`, "page=3&per_page=1"),
-          previous_rest_url: link(`/${resource}/`, "per_page=1"),
-        });
-      }
-      for (const resource of ["categories", "tags"] as const) {
-        const page = await read.list(resource, { per_page: 1, page: 2 });
-        expect({
-          resource,
-          rest_url: page.rest_url,
-          next_rest_url: page.next_rest_url,
-          previous_rest_url: page.previous_rest_url,
-        }).toEqual({
-          resource,
-          rest_url: link(`/${resource}/`),
+          rest_url: link(`/${resource}/`, ownQuery[resource]),
           next_rest_url: link(`/${resource}/`, "page=3&per_page=1"),
           previous_rest_url: link(`/${resource}/`, "per_page=1"),
         });
