@@ -1,5 +1,6 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 import { invalidParam, ROOT, restFailure, trpcFailure } from "./support.ts";
 
@@ -58,7 +59,7 @@ describe.each(PROVIDERS)("languages: invalid ml_language values (%s)", (provider
       const requests = restOperations(base).flatMap((operation) => values.map((value) => ({ ...operation, value })));
       const answers = await Promise.all(
         requests.map(async ({ value, ...operation }) => {
-          const response = await server.rest(operation.method, operation.path, {
+          const response = await server.rest<RestErrorBody>(operation.method, operation.path, {
             query: { ml_language: value },
             ...(operation.body ? { body: operation.body } : {}),
           });
@@ -72,13 +73,14 @@ describe.each(PROVIDERS)("languages: invalid ml_language values (%s)", (provider
 
   it("rejects an invalid ml_language in a JSON or form body too", async () => {
     for (const value of INVALID_VALUES) {
-      const json = await server.rest("POST", `/fr${ROOT}/tags`, {
+      const json = await server.fail("POST /tags", 400, {
+        base: `/fr${ROOT}`,
         as: server.users.editor,
         body: { name: "Valid", ml_language: value },
       });
       expect({ value, failure: restFailure(json) }).toEqual({ value, failure: INVALID_LANGUAGE });
     }
-    const form = await server.rest("POST", `${ROOT}/venues`, {
+    const form = await server.fail("POST /venues", 400, {
       as: server.users.editor,
       form: "venue=Valid&ml_language=de-DE",
     });

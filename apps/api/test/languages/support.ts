@@ -1,6 +1,7 @@
 import type { Language } from "@calendar/core";
 import type { TestUser } from "@calendar/core/testing";
-import type { TestServer } from "../support/server.ts";
+import type { RestErrorBody } from "../support/rest-routes.ts";
+import type { RestResponse, TestServer } from "../support/server.ts";
 
 export const ROOT = "/cal/events/v1";
 export const LANGUAGES = ["en", "de", "fr", "zh-hans"] as const satisfies readonly Language[];
@@ -78,32 +79,34 @@ export interface Failure {
 
 /** Reads of one test server through a selector, alike over REST and tRPC (both return the same JSON). */
 export function readerOf(server: TestServer, selector: Selector, as?: TestUser) {
-  const rest = (path: string, query: Query = {}) =>
-    server.rest("GET", `${selector.root}${path}`, { query: { ...query, ...selector.query }, ...(as ? { as } : {}) });
+  const request = (query: Query = {}) => ({ base: selector.root, query: { ...query, ...selector.query }, as });
   const trpc = () => server.client(as) as any;
-  const succeeded = (response: { status: number; text: string; body: any }) => {
-    if (response.status !== 200) throw new Error(`GET failed: ${response.status} ${response.text}`);
-    return response.body;
-  };
   return {
     async list(resource: Resource, query: Query = {}): Promise<any> {
       if (selector.transport === "trpc") return trpc()[resource].list.query({ ...query, ...selector.query });
-      return succeeded(await rest(`/${resource}`, query));
+      return (await server.call(`GET /${resource}`, { ...request(query), status: 200 })).body;
     },
     async get(resource: Resource, id: number): Promise<any> {
       if (selector.transport === "trpc") return trpc()[resource].get.query({ id, ...selector.query });
-      return succeeded(await rest(`/${resource}/${id}`));
+      return (await server.call(`GET /${resource}/{id}`, { ...request(), params: { id }, status: 200 })).body;
     },
     async getBySlug(resource: "events" | "venues" | "organizers", slug: string): Promise<any> {
       if (selector.transport === "trpc") return trpc()[resource].getBySlug.query({ slug, ...selector.query });
-      return succeeded(await rest(`/${resource}/by-slug/${encodeURIComponent(slug)}`));
+      const response = await server.call(`GET /${resource}/by-slug/{slug}`, {
+        ...request(),
+        params: { slug },
+        status: 200,
+      });
+      return response.body;
     },
     /** The failure of a by-slug read (it must fail). */
     async getBySlugFailure(resource: "events" | "venues" | "organizers", slug: string): Promise<Failure> {
       if (selector.transport === "trpc") {
         return trpcFailure(trpc()[resource].getBySlug.query({ slug, ...selector.query }));
       }
-      return restFailure(await rest(`/${resource}/by-slug/${encodeURIComponent(slug)}`));
+      const { base, ...unprefixed } = request();
+      const path = `${base}/${resource}/by-slug/${encodeURIComponent(slug)}`;
+      return restFailure(await server.rest<RestErrorBody>("GET", path, unprefixed));
     },
   };
 }
@@ -115,33 +118,23 @@ export function writerOf(server: TestServer, selector: Selector) {
       if (selector.transport === "trpc") {
         return (server.client(as) as any)[resource].create.mutate({ ...body, ...selector.query });
       }
-      const response = await server.rest("POST", `${selector.root}/${resource}`, { as, query: selector.query, body });
-      if (response.status !== 201) throw new Error(`POST failed: ${response.status} ${response.text}`);
-      return response.body;
+      const request = { base: selector.root, as, query: selector.query, body, status: 201 };
+      return (await server.call(`POST /${resource}`, request)).body;
     },
     async update(resource: Resource, id: number, body: Record<string, unknown>, as = server.users.administrator) {
       if (selector.transport === "trpc") {
         return (server.client(as) as any)[resource].update.mutate({ ...body, id, ...selector.query });
       }
-      const response = await server.rest("POST", `${selector.root}/${resource}/${id}`, {
-        as,
-        query: selector.query,
-        body,
-      });
-      if (response.status !== 200) throw new Error(`update failed: ${response.status} ${response.text}`);
-      return response.body;
+      const request = { base: selector.root, params: { id }, as, query: selector.query, body, status: 200 };
+      return (await server.call(`POST /${resource}/{id}`, request)).body;
     },
   };
 }
 
-export function restFailure(response: { status: number; body: any }): Failure {
-  const { code, message, data } = response.body ?? {};
-  return {
-    status: response.status,
-    code,
-    message,
-    ...(data?.params === undefined ? {} : { params: data.params }),
-  };
+export function restFailure({ status, body }: RestResponse<RestErrorBody>): Failure {
+  // An answer that is no error envelope (a success) has no `data`: the comparison with the expected failure shows it.
+  const params = body.data?.params;
+  return { status, code: body.code, message: body.message, ...(params === undefined ? {} : { params }) };
 }
 
 /** The domain error a tRPC call failed with, in the same form as a REST failure. */

@@ -1,6 +1,7 @@
 import type { Db, Language } from "@calendar/core";
 import { create, PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { type TestServer, useTestServer } from "../support/server.ts";
 import {
   DEFAULT_SELECTOR,
@@ -10,6 +11,7 @@ import {
   invalidParam,
   type Query,
   type Resource,
+  ROOT,
   readerOf,
   restFailure,
   type Selector,
@@ -87,7 +89,7 @@ async function failedWrite(
   body: Record<string, unknown>,
   as: TestUser = server.users.administrator,
 ): Promise<Failure> {
-  return restFailure(await server.rest(method, path, { as, body }));
+  return restFailure(await server.rest<RestErrorBody>(method, path, { as, body }));
 }
 
 /**
@@ -200,7 +202,12 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
       const de = await german().create(kind.resource, { ...kind.body("Abschied"), translation_of: en.id });
       const fr = await french().create(kind.resource, { ...kind.body("Départ"), translation_of: en.id });
 
-      const deleted = await server.rest("DELETE", `${collection("de")}/${de.id}`, { as: server.users.administrator });
+      const deleted = await server.call(`DELETE /${kind.resource}/{id}`, {
+        base: `/de${ROOT}`,
+        params: { id: de.id },
+        as: server.users.administrator,
+        status: 200,
+      });
       expect(deleted.status).toBe(200);
       // Posts go to the trash and leave the group; terms are deleted and answered as they were.
       expect(deleted.body.translations).toEqual(kind.post ? {} : { en: en.id, fr: fr.id });
@@ -212,9 +219,11 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
       expect(await translationsOf(en.id)).toEqual({ de: again.id, fr: fr.id });
 
       if (kind.post) {
-        const forced = await server.rest("DELETE", `${collection(null)}/${fr.id}`, {
+        const forced = await server.call(`DELETE /${kind.resource}/{id}`, {
+          params: { id: fr.id },
           as: server.users.administrator,
           query: { force: true },
+          status: 200,
         });
         expect(forced.status).toBe(200);
         expect(await translationsOf(en.id)).toEqual({ de: again.id });
@@ -225,7 +234,10 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
     if (kind.post) {
       it("refuses to translate a trashed record or one the writer cannot see", async () => {
         const trashed = await english().create(kind.resource, kind.body("Trashed"));
-        await server.rest("DELETE", `${collection(null)}/${trashed.id}`, { as: server.users.administrator });
+        await server.call(`DELETE /${kind.resource}/{id}`, {
+          params: { id: trashed.id },
+          as: server.users.administrator,
+        });
         expect(
           await failedWrite(server, "POST", collection("de"), { ...kind.body("Müll"), translation_of: trashed.id }),
         ).toEqual(invalidParam("translation_of", kind.unknown(trashed.id)));

@@ -1,5 +1,7 @@
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -18,14 +20,15 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
   it(`creates ${BURST} events with the same title at once: ${BURST} events with ${BURST} distinct slugs, no errors`, async () => {
     const responses = await Promise.all(
       Array.from({ length: BURST }, (_, index) =>
-        server.rest("POST", `${API}/events`, {
+        server.call("POST /events", {
           as: index % 2 === 0 ? server.users.editor : server.users.author,
           body: { title: "Crowded Night", ...SCHEDULE },
+          status: 201,
         }),
       ),
     );
     expect(countBy(responses.map((response) => response.status))).toEqual({ 201: BURST });
-    const slugs = responses.map((response) => response.body.slug as string);
+    const slugs = responses.map((response) => response.body.slug);
     const expected = [
       "crowded-night",
       ...Array.from({ length: BURST - 1 }, (_, index) => `crowded-night-${index + 2}`),
@@ -40,17 +43,19 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
     const [venues, organizers] = await Promise.all([
       Promise.all(
         Array.from({ length: BURST }, (_, index) =>
-          server.rest("POST", `${API}/venues`, {
+          server.call("POST /venues", {
             as: index % 2 === 0 ? server.users.editor : server.users.administrator,
             body: { venue: index % 3 === 0 ? "THE HALL" : "The Hall", city: "Ghent" },
+            status: 201,
           }),
         ),
       ),
       Promise.all(
         Array.from({ length: 100 }, () =>
-          server.rest("POST", `${API}/organizers`, {
+          server.call("POST /organizers", {
             as: server.users.editor,
             body: { organizer: "One Crew", email: "crew@example.org" },
+            status: 201,
           }),
         ),
       ),
@@ -68,12 +73,16 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
   it("creates one category name 50 times at once: one category, every other request told it exists", async () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        server.rest("POST", `${API}/categories`, { as: server.users.editor, body: { name: "Simultaneous" } }),
+        server.rest<RouterOutputs["categories"]["create"] | RestErrorBody>("POST", `${API}/categories`, {
+          as: server.users.editor,
+          body: { name: "Simultaneous" },
+        }),
       ),
     );
     const created = responses.filter((response) => response.status === 201);
     expect(created).toHaveLength(1);
     const refused = responses.filter((response) => response.status !== 201);
+    const [category] = created.flatMap(({ body }) => ("id" in body ? [body] : []));
     expect(new Set(refused.map((response) => JSON.stringify([response.status, response.body])))).toEqual(
       new Set([
         JSON.stringify([
@@ -81,7 +90,7 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
           {
             code: "term_exists",
             message: "A term with the name provided already exists in this taxonomy.",
-            data: { status: 400, term_id: created[0]?.body.id },
+            data: { status: 400, term_id: category?.id },
           },
         ]),
       ]),
@@ -91,11 +100,12 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
 
   it("creates 40 different tags and 40 categories at once: every one of them, no errors", async () => {
     const responses = await Promise.all(
-      ["tags", "categories"].flatMap((kind) =>
+      (["tags", "categories"] as const).flatMap((kind) =>
         Array.from({ length: 40 }, (_, index) =>
-          server.rest("POST", `${API}/${kind}`, {
+          server.call(`POST /${kind}`, {
             as: server.users.administrator,
             body: { name: `Parallel ${index}` },
+            status: 201,
           }),
         ),
       ),
@@ -109,7 +119,7 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
     const as = server.users.administrator;
     const statuses: number[] = [];
     for (let round = 0; round < 10; round++) {
-      const created = await server.rest("POST", `${API}/organizers`, { as, body: { organizer: `Contested ${round}` } });
+      const created = await server.call("POST /organizers", { as, body: { organizer: `Contested ${round}` } });
       const item = `${API}/organizers/${created.body.id}`;
       const answers = await Promise.all([
         server.rest("DELETE", item, { as, query: { force: "true" } }),
@@ -128,22 +138,19 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
 
   it("updates one event from two clients at once: every answer is one whole write, and so is the final state", async () => {
     const { editor, administrator } = server.users;
-    const create = async (path: string, body: Record<string, unknown>) => {
-      const response = await server.rest("POST", `${API}${path}`, { as: administrator, body });
-      expect(response.status).toBe(201);
-      return response.body.id as number;
-    };
+    const create = async (route: "POST /venues" | "POST /categories" | "POST /events", body: object) =>
+      (await server.call(route, { as: administrator, body, status: 201 })).body.id;
     const sides = {
       A: {
-        venue: await create("/venues", { venue: "Side A Hall" }),
-        category: await create("/categories", { name: "Side A" }),
+        venue: await create("POST /venues", { venue: "Side A Hall" }),
+        category: await create("POST /categories", { name: "Side A" }),
       },
       B: {
-        venue: await create("/venues", { venue: "Side B Hall" }),
-        category: await create("/categories", { name: "Side B" }),
+        venue: await create("POST /venues", { venue: "Side B Hall" }),
+        category: await create("POST /categories", { name: "Side B" }),
       },
     };
-    const event = await create("/events", { title: "Contested", ...SCHEDULE });
+    const event = await create("POST /events", { title: "Contested", ...SCHEDULE });
     const writeOf = (side: "A" | "B", round: number) => {
       const marker = `${side}${round}`;
       return {
@@ -157,11 +164,15 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
       };
     };
     const rounds = 20;
-    const restClient = (round: number) =>
-      server.rest("PATCH", `${API}/events/${event}`, { as: editor, body: writeOf("A", round) }).then((response) => {
-        expect(response.status).toBe(200);
-        return response.body;
+    const restClient = async (round: number) => {
+      const response = await server.call("PATCH /events/{id}", {
+        params: { id: event },
+        as: editor,
+        body: writeOf("A", round),
+        status: 200,
       });
+      return response.body;
+    };
     const trpcClient = server.client(administrator);
     const answers = await Promise.all(
       Array.from({ length: rounds }, (_, round) => [
@@ -171,7 +182,7 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
     );
 
     /** The write an event shows, if all its fields come from one write. */
-    const writeShown = (shown: Record<string, any>) => {
+    const writeShown = (shown: RouterOutputs["events"]["update"]) => {
       const marker = /^Contested ([AB])(\d+)$/.exec(shown.title);
       if (!marker) return undefined;
       const [, side, round] = marker as unknown as [string, "A" | "B", string];
@@ -182,12 +193,12 @@ describe.each(PROVIDERS)("concurrent writes (%s)", (provider) => {
         shown.excerpt === expected.excerpt &&
         shown.cost === expected.cost &&
         shown.featured === expected.featured &&
-        JSON.stringify(venues.map((venue: { id: number }) => venue.id)) === JSON.stringify(expected.venue) &&
-        JSON.stringify(shown.categories.map((term: { id: number }) => term.id)) === JSON.stringify(expected.categories);
+        JSON.stringify(venues.map((venue) => venue.id)) === JSON.stringify(expected.venue) &&
+        JSON.stringify(shown.categories.map((term) => term.id)) === JSON.stringify(expected.categories);
       return consistent ? `${side}${round}` : undefined;
     };
     expect(answers.filter((answer) => writeShown(answer) === undefined)).toEqual([]);
-    const final = await server.rest("GET", `${API}/events/${event}`, { as: editor });
+    const final = await server.call("GET /events/{id}", { params: { id: event }, as: editor });
     expect(writeShown(final.body)).toBeDefined();
     const links = await server.db.event.findUnique({
       where: { id: event },

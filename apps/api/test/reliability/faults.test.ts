@@ -205,19 +205,19 @@ describe("a locked SQLite database", () => {
     const editor = server.users.editor;
     const event = { title: "Locked out", start_date: "2033-06-01 10:00:00", end_date: "2033-06-01 11:00:00" };
     // Authenticating records the token's use (a write) once a minute: do it before locking.
-    expect((await server.rest("GET", `${API}/events`, { as: editor })).status).toBe(200);
+    await server.call("GET /events", { as: editor, status: 200 });
     const other = new Database(sqliteFilePath(server.database.url));
     other.exec("BEGIN IMMEDIATE");
     try {
-      const locked = await server.rest("POST", `${API}/events`, { as: editor, body: event });
+      const locked = await server.fail("POST /events", 503, { as: editor, body: event });
       expect([locked.status, locked.body]).toEqual([503, UNAVAILABLE]);
       // Readers are not blocked by a writer (WAL).
-      expect((await server.rest("GET", `${API}/events`, { query: { search: "locked" } })).status).toBe(200);
+      await server.call("GET /events", { query: { search: "locked" }, status: 200 });
     } finally {
       other.exec("ROLLBACK");
       other.close();
     }
-    const recovered = await server.rest("POST", `${API}/events`, { as: editor, body: event });
+    const recovered = await server.call("POST /events", { as: editor, body: event, status: 201 });
     expect([recovered.status, recovered.body.title]).toEqual([201, "Locked out"]);
     expect(await server.db.event.count({ where: { title: "Locked out" } })).toBe(1);
   }, 30_000);

@@ -16,8 +16,8 @@ describe.each(PROVIDERS)("size limits (%s)", (provider) => {
   it("refuses a body over the limit with 413 in the envelope, over REST (JSON and form) and tRPC, and stores nothing", async () => {
     const huge = "x".repeat(1024 * 1024 + 1);
     const as = server.users.editor;
-    const json = await server.rest("POST", `${API}/venues`, { as, body: { venue: huge } });
-    const form = await server.rest("POST", `${API}/venues`, { as, form: { venue: huge } });
+    const json = await server.fail("POST /venues", 413, { as, body: { venue: huge } });
+    const form = await server.fail("POST /venues", 413, { as, form: { venue: huge } });
     const rpc = await fetch(`${server.origin}/trpc/venues.create`, {
       method: "POST",
       headers: { authorization: `Bearer ${as.token}`, "content-type": "application/json" },
@@ -38,19 +38,19 @@ describe.each(PROVIDERS)("size limits (%s)", (provider) => {
     const as = server.users.administrator;
     const made = await Promise.all(
       Array.from({ length: 52 }, (_, index) =>
-        server.rest("POST", `${API}/tags`, { as, body: { name: `Clamp ${String(index).padStart(2, "0")}` } }),
+        server.call("POST /tags", { as, body: { name: `Clamp ${String(index).padStart(2, "0")}` }, status: 201 }),
       ),
     );
     expect(made.map((response) => response.status)).toEqual(made.map(() => 201));
-    const tags = await server.rest("GET", `${API}/tags`, { query: { per_page: 1000, hide_empty: "false" } });
+    const tags = await server.call("GET /tags", { query: { per_page: 1000, hide_empty: "false" } });
     expect([
       tags.body.tags.length,
       tags.body.total,
       tags.body.total_pages,
       tags.headers.get("x-wp-totalpages"),
     ]).toEqual([50, 52, 2, "2"]);
-    for (const collection of ["events", "venues", "organizers", "categories"]) {
-      const { status, body } = await server.rest("GET", `${API}/${collection}`, { query: { per_page: 1000 } });
+    for (const collection of ["events", "venues", "organizers", "categories"] as const) {
+      const { status, body } = await server.call(`GET /${collection}`, { query: { per_page: 1000 } });
       expect([collection, status, new URL(body.rest_url).searchParams.get("per_page") ?? "50"]).toEqual([
         collection,
         200,
@@ -101,15 +101,14 @@ describe("the write rate limit on the calendar's routes", () => {
 
   it("limits each client's writes over REST and tRPC together (429, Retry-After), and never its reads", async () => {
     const as = server.users.author;
-    const venue = (name: string) => server.rest("POST", `${API}/venues`, { as, body: { venue: name } });
-    expect((await venue("First")).status).toBe(201);
+    await server.call("POST /venues", { as, body: { venue: "First" }, status: 201 });
     const rpc = await fetch(`${server.origin}/trpc/venues.create`, {
       method: "POST",
       headers: { authorization: `Bearer ${as.token}`, "content-type": "application/json" },
       body: JSON.stringify({ venue: "Second" }),
     });
     expect(rpc.status).toBe(200);
-    const limited = await venue("Third");
+    const limited = await server.fail("POST /venues", 429, { as, body: { venue: "Third" } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.body).toMatchObject({ code: "rest_too_many_requests", data: { status: 429 } });
@@ -119,12 +118,8 @@ describe("the write rate limit on the calendar's routes", () => {
       body: JSON.stringify({ venue: "Fourth" }),
     });
     expect([limitedRpc.status, Number(limitedRpc.headers.get("retry-after")) > 0]).toEqual([429, true]);
-    for (let index = 0; index < 5; index++) {
-      expect((await server.rest("GET", `${API}/venues`, { as })).status).toBe(200);
-    }
-    expect(
-      (await server.rest("POST", `${API}/venues`, { as: server.users.editor, body: { venue: "Other" } })).status,
-    ).toBe(201);
+    for (let index = 0; index < 5; index++) await server.call("GET /venues", { as, status: 200 });
+    await server.call("POST /venues", { as: server.users.editor, body: { venue: "Other" }, status: 201 });
     expect(await server.db.venue.count()).toBe(3);
   });
 });

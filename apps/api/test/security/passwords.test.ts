@@ -1,5 +1,7 @@
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { first, single } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 
 /**
@@ -37,6 +39,16 @@ const MARKERS = [
   "sekrit",
 ];
 
+/** A list of what an event links to. */
+type LinkList = RouterOutputs["venues" | "organizers" | "categories" | "tags"]["list"];
+
+function itemsOf(list: LinkList): readonly unknown[] {
+  if ("venues" in list) return list.venues;
+  if ("organizers" in list) return list.organizers;
+  if ("categories" in list) return list.categories;
+  return list.tags;
+}
+
 describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
   const server = useTestServer(provider);
   let event: { id: number; slug: string };
@@ -44,8 +56,9 @@ describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
 
   beforeAll(async () => {
     const { administrator } = server.users;
-    const created = await server.rest("POST", `${API}/events`, {
+    const created = await server.call("POST /events", {
       as: administrator,
+      status: 201,
       body: {
         title: "Masquerade",
         start_date: "2035-02-14 20:00:00",
@@ -66,10 +79,10 @@ describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
     });
     expect(created.status).toBe(201);
     event = { id: created.body.id, slug: created.body.slug };
-    ids.venue = created.body.venue.id;
-    ids.organizer = created.body.organizer[0].id;
-    ids.category = created.body.categories[0].id;
-    ids.tag = created.body.tags[0].id;
+    ids.venue = single(created.body.venue).id;
+    ids.organizer = first(created.body.organizer).id;
+    ids.category = first(created.body.categories).id;
+    ids.tag = first(created.body.tags).id;
   });
 
   /** Every way of asking for the event, its details or its links, as REST paths with their query. */
@@ -160,8 +173,8 @@ describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
     const request = as ? { as } : {};
     const revealed: string[] = [];
     for (const query of detailQuestions()) {
-      const { body } = await server.rest("GET", `${API}/events`, { ...request, query: { ...WINDOW, ...query } });
-      if (body.events.some((listed: { id: number }) => listed.id === event.id)) revealed.push(JSON.stringify(query));
+      const { body } = await server.call("GET /events", { ...request, query: { ...WINDOW, ...query } });
+      if (body.events.some((listed) => listed.id === event.id)) revealed.push(JSON.stringify(query));
     }
     const rpc = server.client(as);
     for (const input of [
@@ -173,14 +186,14 @@ describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
       const { events } = await rpc.events.list.query({ ...WINDOW, ...input });
       if (events.some((listed) => listed.id === event.id)) revealed.push(`trpc ${JSON.stringify(input)}`);
     }
-    for (const [path, query, key] of [
-      [`${API}/venues`, { event: String(event.id) }, "venues"],
-      [`${API}/organizers`, { event: String(event.id) }, "organizers"],
-      [`${API}/categories`, { post: String(event.id), hide_empty: "false" }, "categories"],
-      [`${API}/tags`, { event: String(event.id), hide_empty: "false" }, "tags"],
+    for (const [route, query] of [
+      ["GET /venues", { event: String(event.id) }],
+      ["GET /organizers", { event: String(event.id) }],
+      ["GET /categories", { post: String(event.id), hide_empty: "false" }],
+      ["GET /tags", { event: String(event.id), hide_empty: "false" }],
     ] as const) {
-      const { body } = await server.rest("GET", path, { ...request, query });
-      if (body[key].length > 0 || body.total !== 0) revealed.push(`${path} ${JSON.stringify(query)}`);
+      const { body } = await server.call(route, { ...request, query });
+      if (itemsOf(body).length > 0 || body.total !== 0) revealed.push(`${route} ${JSON.stringify(query)}`);
     }
     return revealed;
   }
@@ -200,9 +213,9 @@ describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
   });
 
   it("keeps the event findable by its title, shown with its kept fields only", async () => {
-    const { body } = await server.rest("GET", `${API}/events`, { query: { ...WINDOW, search: "masquerade" } });
-    expect(body.events.map((listed: { id: number }) => listed.id)).toEqual([event.id]);
-    const [listed] = body.events;
+    const { body } = await server.call("GET /events", { query: { ...WINDOW, search: "masquerade" } });
+    expect(body.events.map((listed) => listed.id)).toEqual([event.id]);
+    const listed = first(body.events);
     expect({
       title: listed.title,
       slug: listed.slug,
@@ -223,11 +236,11 @@ describe.each(PROVIDERS)("password-protected events (%s)", (provider) => {
   });
 
   it("shows everything with the password, and to editors, whose filters and searches find it", async () => {
-    const withPassword = await server.rest("GET", `${API}/events/${event.id}`, { query: { password: "opensesame" } });
+    const password = { password: "opensesame" };
+    const withPassword = await server.call("GET /events/{id}", { params: { id: event.id }, query: password });
     expect(withPassword.body.description).toBe(SECRETS.description);
-    const [listed] = (await server.rest("GET", `${API}/events`, { query: { ...WINDOW, password: "opensesame" } })).body
-      .events;
-    expect(listed.venue.venue).toBe(SECRETS.venue);
+    const listed = await server.call("GET /events", { query: { ...WINDOW, ...password } });
+    expect(single(first(listed.body.events).venue).venue).toBe(SECRETS.venue);
     expect(await revealedTo(server.users.editor)).toHaveLength(detailQuestions().length + 4 + 4);
   });
 });

@@ -1,7 +1,7 @@
 import type { Role } from "@calendar/core";
 import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-import { type TestServer, useTestServer } from "../support/server.ts";
+import { type RestResponse, type TestServer, useTestServer } from "../support/server.ts";
 
 /**
  * The capability matrix of docs/behaviour.md, "Roles and capabilities", for every write operation of every resource, over REST and
@@ -58,15 +58,15 @@ function matrixOf(server: TestServer) {
   async function recordFor(kind: PostKind, who: Who, whose: Whose): Promise<{ id: number; slug: string }> {
     serial += 1;
     const owner = whose.startsWith("own") ? userOf(who) : users().administrator;
-    const response = await server.rest("POST", `${API}/${kind}`, {
+    const response = await server.call(`POST /${kind}`, {
       as: users().administrator,
       body: {
         ...POST_FIELDS[kind](`Matrix ${kind} ${serial}`),
         status: whose.endsWith("draft") ? "draft" : "publish",
         ...(owner ? { author: owner.id } : {}),
       },
+      status: 201,
     });
-    if (response.status !== 201) throw new Error(`Making a ${kind} record failed: ${response.text}`);
     if (!owner)
       await server.db.$executeRawUnsafe(
         `UPDATE "${tableOf(kind)}" SET "authorId" = NULL WHERE "id" = ${response.body.id}`,
@@ -76,11 +76,11 @@ function matrixOf(server: TestServer) {
 
   async function termFor(kind: TermKind): Promise<number> {
     serial += 1;
-    const response = await server.rest("POST", `${API}/${kind}`, {
+    const response = await server.call(`POST /${kind}`, {
       as: users().administrator,
       body: TERM_FIELDS(`Matrix ${kind} ${serial}`),
+      status: 201,
     });
-    if (response.status !== 201) throw new Error(`Making a ${kind} record failed: ${response.text}`);
     return response.body.id;
   }
 
@@ -97,12 +97,11 @@ async function rowOf(server: TestServer, kind: PostKind | TermKind, id: number):
 }
 
 /** The outcome of a REST answer, or the unexpected answer itself. */
-function restOutcome(response: { status: number; body: any }): Outcome | string {
-  if (response.status === 200 || response.status === 201) return "ok";
-  if ((response.status === 401 || response.status === 403) && response.body?.code === "rest_forbidden") {
-    return response.status;
-  }
-  return `${response.status} ${JSON.stringify(response.body)}`;
+function restOutcome({ status, body }: RestResponse<unknown>): Outcome | string {
+  if (status === 200 || status === 201) return "ok";
+  const forbidden = typeof body === "object" && body !== null && "code" in body && body.code === "rest_forbidden";
+  if ((status === 401 || status === 403) && forbidden) return status;
+  return `${status} ${JSON.stringify(body)}`;
 }
 
 async function trpcOutcome(call: Promise<unknown>): Promise<Outcome | string> {

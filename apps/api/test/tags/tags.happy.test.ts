@@ -1,7 +1,7 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { termHappySuite } from "../suites/terms/happy.ts";
-import { TAGS, termApi } from "../suites/terms/kinds.ts";
+import { TAGS, termApi, termsOf } from "../suites/terms/kinds.ts";
 import { useTestServer } from "../support/server.ts";
 
 termHappySuite(TAGS);
@@ -16,7 +16,7 @@ describe.each(PROVIDERS)("tags: flat terms (%s)", (provider) => {
     expect(tag).not.toHaveProperty("parent");
     const { status, body } = await api.list({ parent: 5, hide_empty: 0 });
     expect(status).toBe(200);
-    expect(body.tags.map((item: { id: number }) => item.id)).toEqual([tag.id]);
+    expect(termsOf(body).map((item) => item.id)).toEqual([tag.id]);
   });
 
   it("types tags without parent over tRPC", async () => {

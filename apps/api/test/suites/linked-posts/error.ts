@@ -1,7 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { RestErrorBody } from "../../support/rest-routes.ts";
 import { useTestServer } from "../../support/server.ts";
-import { errorBody, type LinkedPostKind, linkedPostApi, rpcError } from "./kinds.ts";
+import { API, errorBody, ITEM_METHODS, type LinkedPostKind, linkedPostApi, nameOf, rpcError } from "./kinds.ts";
 
 const NO_ROUTE = errorBody(404, "rest_no_route", "No route was found matching the URL and request method.");
 
@@ -16,6 +17,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
   describe.each(PROVIDERS)(`${kind.plural}: client mistakes (%s)`, (provider) => {
     const server = useTestServer(provider);
     const api = linkedPostApi(server, kind);
+    const { route } = api;
     const admin = () => ({ as: server.users.administrator });
     let existing = { id: 0, slug: "" };
 
@@ -24,7 +26,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
     });
 
     it("requires the name on create", async () => {
-      const { status, body } = await server.rest("POST", api.collection, { ...admin(), body: { description: "x" } });
+      const { status, body } = await server.fail(route.create, 400, { ...admin(), body: { description: "x" } });
       expect(status).toBe(400);
       expect(body).toEqual(
         errorBody(400, "rest_missing_callback_param", `Missing parameter(s): ${name}`, { params: [name] }),
@@ -49,12 +51,12 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
         [{ [name]: "X", ml_language: "xx" }, "ml_language"],
       ];
       for (const [body, param] of cases) {
-        const response = await server.rest("POST", api.collection, { ...admin(), body });
+        const response = await server.fail(route.create, 400, { ...admin(), body });
         expect({
           body,
           status: response.status,
           code: response.body.code,
-          params: Object.keys(response.body.data.params),
+          params: Object.keys(response.body.data.params ?? {}),
         }).toEqual({
           body,
           status: 400,
@@ -67,7 +69,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
 
     it("writes nothing when a write fails late (the image record is rolled back too)", async () => {
       const images = await server.db.image.count();
-      const response = await server.rest("POST", api.collection, {
+      const response = await server.fail(route.create, 400, {
         ...admin(),
         body: { [name]: "Rolled back", image: "https://example.org/new.png", translation_of: 99_999 },
       });
@@ -77,7 +79,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
     });
 
     it("refuses to join a translation group that already has the language", async () => {
-      const response = await server.rest("POST", api.collection, {
+      const response = await server.fail(route.create, 400, {
         ...admin(),
         body: { [name]: "Same language", translation_of: existing.id },
       });
@@ -85,26 +87,33 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
     });
 
     it("answers an unknown id with 400, a non-numeric one with 404 and an unknown slug with 400", async () => {
-      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        const unknown = await server.rest(method, api.item(99_999), {
+      for (const method of ITEM_METHODS) {
+        const unknown = await server.fail(route.item(method), 400, {
+          params: { id: 99_999 },
           ...admin(),
           body: method === "GET" || method === "DELETE" ? undefined : {},
         });
         expect(unknown.status).toBe(400);
         expect(unknown.body).toEqual(invalid({ id: `No ${name} has the id 99999.` }));
-        const slug = await server.rest(method, api.bySlug("no-such-slug"), admin());
+        const slug = await server.fail(route.bySlug(method), 400, { params: { slug: "no-such-slug" }, ...admin() });
         expect(slug.body).toEqual(invalid({ slug: `No ${name} has this slug.` }));
       }
-      expect((await server.rest("GET", api.item("foo"))).body).toEqual(NO_ROUTE);
-      expect((await server.rest("GET", api.item("0x10"))).status).toBe(404);
-      expect((await server.rest("PUT", api.collection, admin())).body).toEqual(NO_ROUTE);
+      expect((await server.fail(route.item("GET"), 404, { params: { id: "foo" } })).body).toEqual(NO_ROUTE);
+      await server.fail(route.item("GET"), 404, { params: { id: "0x10" } });
+      const noRoute = await server.rest<RestErrorBody>("PUT", `${API}/${kind.plural}`, admin());
+      expect(noRoute.body).toEqual(NO_ROUTE);
     });
 
     it("rejects an empty name on update and keeps the record", async () => {
-      const response = await server.rest("PATCH", api.item(existing.id), { ...admin(), body: { [name]: "" } });
+      const response = await server.fail(route.item("PATCH"), 400, {
+        params: { id: existing.id },
+        ...admin(),
+        body: { [name]: "" },
+      });
       expect(response.status).toBe(400);
       expect(response.body.data.params).toHaveProperty(name);
-      expect((await server.rest("GET", api.item(existing.id))).body[name]).toBe("Existing");
+      const kept = await server.call(route.item("GET"), { params: { id: existing.id } });
+      expect(nameOf(kept.body)).toBe("Existing");
     });
 
     it("rejects invalid list parameters", async () => {
@@ -121,7 +130,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
         [{ status: "draft" }, "status"],
       ];
       for (const [query, param] of cases) {
-        const response = await api.list(query);
+        const response = await server.fail(route.list, 400, { query });
         expect({ query, status: response.status, params: Object.keys(response.body.data?.params ?? {}) }).toEqual({
           query,
           status: 400,
@@ -131,7 +140,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
     });
 
     it("answers a page past the end with 404", async () => {
-      const response = await api.list({ page: 2 });
+      const response = await server.fail(route.list, 404, { query: { page: 2 } });
       expect(response.status).toBe(404);
       expect(response.body).toEqual(
         errorBody(404, `${name}-archive-page-not-found`, `The requested ${name} archive page does not exist`),

@@ -1,6 +1,6 @@
 import type { CalendarClient } from "@calendar/client";
-import type { Db } from "@calendar/core";
-import type { TestUser } from "@calendar/core/testing";
+import type { Db, RouterOutputs } from "@calendar/core";
+import { create, type TestUser } from "@calendar/core/testing";
 import { expect } from "vitest";
 import type { RestRequest, TestServer } from "../../support/server.ts";
 
@@ -67,59 +67,72 @@ export const API = "/cal/events/v1";
 /** A wall time `YYYY-MM-DD HH:MM:SS` (UTC: the test site's time zone). */
 export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+/** A venue or an organizer as the API answers it (the suites run on either). */
+export type LinkedPost = RouterOutputs["venues"]["get"] | RouterOutputs["organizers"]["get"];
+type LinkedPostList = RouterOutputs["venues"]["list"] | RouterOutputs["organizers"]["list"];
+
+/** The records of a list, whichever kind it lists. */
+export function recordsOf(list: LinkedPostList): LinkedPost[] {
+  return "venues" in list ? list.venues : list.organizers;
+}
+
+/** The name of a record, whichever kind it is. */
+export function nameOf(record: LinkedPost): string {
+  return "venue" in record ? record.venue : record.organizer;
+}
+
 let eventCount = 0;
 
-/** An event row written straight to the database (the event service is not under test here). */
-export async function insertEvent(
-  db: Db,
-  options: { status?: string; start?: Date; language?: string; authorId?: number } = {},
-): Promise<number> {
-  eventCount += 1;
-  const start = options.start ?? new Date(Date.now() + 7 * 86_400_000);
+/** The four columns of an event of one hour from `start` (UTC: the test site's time zone). */
+function hourFrom(start: Date) {
   const end = new Date(start.getTime() + 3_600_000);
   const wall = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
-  const now = new Date();
-  const event = await db.event.create({
-    data: {
-      title: `Event ${eventCount}`,
-      slug: `event-${eventCount}-${Math.random().toString(36).slice(2, 8)}`,
-      status: options.status ?? "publish",
-      language: options.language ?? "en",
-      authorId: options.authorId ?? null,
-      postDate: wall(now),
-      postDateUtc: now,
-      modified: wall(now),
-      modifiedUtc: now,
-      startLocal: wall(start),
-      endLocal: wall(end),
-      startUtc: start,
-      endUtc: end,
-      timezone: "UTC",
-    },
-  });
+  return { startLocal: wall(start), endLocal: wall(end), startUtc: start, endUtc: end };
+}
+
+/**
+ * An event written straight to the database (the event service is not under test here), a week ahead unless told
+ * otherwise: relative to now, as "upcoming" is.
+ */
+export async function insertEvent(
+  db: Db,
+  { status = "publish", start = new Date(Date.now() + 7 * 86_400_000) }: { status?: string; start?: Date } = {},
+): Promise<number> {
+  eventCount += 1;
+  const event = await create.event(db, { title: `Event ${eventCount}`, status, ...hourFrom(start) });
   return event.id;
 }
 
-/** REST calls on one kind's collection and items. */
-export function linkedPostApi(server: TestServer, kind: LinkedPostKind) {
-  const collection = `${API}/${kind.plural}`;
+export const ITEM_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type ItemMethod = (typeof ITEM_METHODS)[number];
+
+/** The REST routes of one kind, for `server.call` and `server.fail`. */
+function linkedPostRoutes(kind: LinkedPostKind) {
   return {
-    collection,
-    item: (id: number | string) => `${collection}/${id}`,
-    bySlug: (slug: string) => `${collection}/by-slug/${encodeURIComponent(slug)}`,
-    /** Creates a record (as an administrator unless told otherwise); it must succeed. */
+    list: `GET /${kind.plural}` as const,
+    create: `POST /${kind.plural}` as const,
+    item: (method: ItemMethod) => `${method} /${kind.plural}/{id}` as const,
+    bySlug: (method: ItemMethod) => `${method} /${kind.plural}/by-slug/{slug}` as const,
+  };
+}
+
+type ListRequest = Omit<RestRequest, "query"> & { base?: string };
+
+/** REST calls on one kind's collection that must succeed, and its routes. */
+export function linkedPostApi(server: TestServer, kind: LinkedPostKind) {
+  const route = linkedPostRoutes(kind);
+  const list = (query: RestRequest["query"] = {}, request: ListRequest = {}) =>
+    server.call(route.list, { ...request, query, status: 200 });
+  return {
+    route,
+    /** Creates a record (as an administrator unless told otherwise). */
     async create(body: Record<string, unknown>, as: TestUser = server.users.administrator) {
-      const response = await server.rest("POST", collection, { as, body });
-      if (response.status !== 201) throw new Error(`Creating a ${kind.singular} failed: ${response.text}`);
-      return response.body;
+      return (await server.call(route.create, { as, body, status: 201 })).body;
     },
-    list: (query: RestRequest["query"] = {}, request: Omit<RestRequest, "query"> = {}) =>
-      server.rest("GET", collection, { ...request, query }),
-    /** The names a list returns, in order (it must succeed). */
-    async names(query: RestRequest["query"] = {}, request: Omit<RestRequest, "query"> = {}): Promise<string[]> {
-      const response = await server.rest("GET", collection, { ...request, query });
-      if (response.status !== 200) throw new Error(`Listing failed: ${response.status} ${response.text}`);
-      return response.body[kind.plural].map((record: Record<string, string>) => record[kind.singular]);
+    list,
+    /** The names a list returns, in order. */
+    async names(query: RestRequest["query"] = {}, request: ListRequest = {}): Promise<string[]> {
+      return recordsOf((await list(query, request)).body).map(nameOf);
     },
   };
 }

@@ -1,8 +1,16 @@
-import type { TestUser } from "@calendar/core/testing";
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/server.ts";
-import { errorBody, expectedRecord, FORBIDDEN_MESSAGE, type LinkedPostKind, linkedPostApi, rpcError } from "./kinds.ts";
+import {
+  errorBody,
+  expectedRecord,
+  FORBIDDEN_MESSAGE,
+  type LinkedPost,
+  type LinkedPostKind,
+  linkedPostApi,
+  recordsOf,
+  rpcError,
+} from "./kinds.ts";
 
 const UNAUTHORIZED = errorBody(401, "rest_forbidden", FORBIDDEN_MESSAGE);
 const FORBIDDEN = errorBody(403, "rest_forbidden", FORBIDDEN_MESSAGE);
@@ -14,18 +22,18 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
   describe.each(PROVIDERS)(`${kind.plural}: roles (%s)`, (provider) => {
     const server = useTestServer(provider);
     const api = linkedPostApi(server, kind);
+    const { route } = api;
     const users = () => server.users;
-    const write = (method: string, path: string, as: TestUser | undefined, body: Record<string, unknown> = {}) =>
-      server.rest(method, path, { ...(as ? { as } : {}), body });
 
     it("refuses anonymous writes with 401 and subscribers with 403, after validating the input", async () => {
-      expect((await write("POST", api.collection, undefined, { [name]: "Nope" })).body).toEqual(UNAUTHORIZED);
-      expect((await write("POST", api.collection, users().subscriber, { [name]: "Nope" })).body).toEqual(FORBIDDEN);
-      const invalidAnonymous = await write("POST", api.collection, undefined, { [name]: "Nope", author: 99_999 });
-      expect(invalidAnonymous.status).toBe(400);
-      const missingAnonymous = await write("POST", api.collection, undefined, {});
+      const anonymous = await server.fail(route.create, 401, { body: { [name]: "Nope" } });
+      expect(anonymous.body).toEqual(UNAUTHORIZED);
+      const subscriber = await server.fail(route.create, 403, { as: users().subscriber, body: { [name]: "Nope" } });
+      expect(subscriber.body).toEqual(FORBIDDEN);
+      await server.fail(route.create, 400, { body: { [name]: "Nope", author: 99_999 } });
+      const missingAnonymous = await server.fail(route.create, 400, { body: {} });
       expect(missingAnonymous.body.code).toBe("rest_missing_callback_param");
-      expect(await server.rest("GET", api.collection).then((response) => response.body.total)).toBe(0);
+      expect((await api.list()).body.total).toBe(0);
     });
 
     it("scales back a contributor's status: publish becomes pending, none becomes draft", async () => {
@@ -42,54 +50,65 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
       const own = await api.create({ [name]: "Contributor's own" }, contributor);
       const ownPublished = await api.create({ [name]: "Contributor's published", author: contributor.id });
       const others = await api.create({ [name]: "Someone else's", status: "draft" }, users().author);
-      expect((await write("PATCH", api.item(own.id), contributor, { excerpt: "mine" })).status).toBe(200);
-      expect((await write("PATCH", api.item(ownPublished.id), contributor, { excerpt: "mine" })).body).toEqual(
-        FORBIDDEN,
+      const excerpt = { as: contributor, body: { excerpt: "mine" } };
+      await server.call(route.item("PATCH"), { params: { id: own.id }, ...excerpt, status: 200 });
+      for (const refused of [ownPublished, others]) {
+        const response = await server.fail(route.item("PATCH"), 403, { params: { id: refused.id }, ...excerpt });
+        expect(response.body).toEqual(FORBIDDEN);
+      }
+      const publish = { as: contributor, body: { status: "publish" } };
+      expect((await server.call(route.item("PATCH"), { params: { id: own.id }, ...publish })).body.status).toBe(
+        "pending",
       );
-      expect((await write("PATCH", api.item(others.id), contributor, { excerpt: "mine" })).body).toEqual(FORBIDDEN);
-      expect((await write("PATCH", api.item(own.id), contributor, { status: "publish" })).body.status).toBe("pending");
-      expect((await server.rest("DELETE", api.item(own.id), { as: contributor })).status).toBe(200);
+      await server.call(route.item("DELETE"), { params: { id: own.id }, as: contributor, status: 200 });
     });
 
     it("lets authors edit their own records, published or not, and nobody else's", async () => {
       const author = users().author;
       const own = await api.create({ [name]: "Author's own" }, author);
       const others = await api.create({ [name]: "Editor's" }, users().editor);
-      expect((await write("PUT", api.item(own.id), author, { excerpt: "mine" })).status).toBe(200);
-      expect((await write("PUT", api.item(others.id), author, { excerpt: "mine" })).body).toEqual(FORBIDDEN);
-      expect((await server.rest("DELETE", api.item(others.id), { as: author })).body).toEqual(FORBIDDEN);
-      expect((await write("PUT", api.item(own.id), author, { author: users().editor.id })).body).toEqual(FORBIDDEN);
-      expect((await write("PUT", api.item(own.id), undefined, { excerpt: "anonymous" })).body).toEqual(UNAUTHORIZED);
+      const put = route.item("PUT");
+      await server.call(put, { params: { id: own.id }, as: author, body: { excerpt: "mine" }, status: 200 });
+      const refused = [
+        await server.fail(put, 403, { params: { id: others.id }, as: author, body: { excerpt: "mine" } }),
+        await server.fail(route.item("DELETE"), 403, { params: { id: others.id }, as: author }),
+        await server.fail(put, 403, { params: { id: own.id }, as: author, body: { author: users().editor.id } }),
+      ];
+      expect(refused.map((response) => response.body)).toEqual([FORBIDDEN, FORBIDDEN, FORBIDDEN]);
+      const anonymous = await server.fail(put, 401, { params: { id: own.id }, body: { excerpt: "anonymous" } });
+      expect(anonymous.body).toEqual(UNAUTHORIZED);
     });
 
     it("lets editors edit everybody's records and reassign them", async () => {
       const record = await api.create({ [name]: "Reassigned" }, users().author);
-      const response = await write("PATCH", api.item(record.id), users().editor, { author: users().contributor.id });
-      expect(response.status).toBe(200);
+      const response = await server.call(route.item("PATCH"), {
+        params: { id: record.id },
+        as: users().editor,
+        body: { author: users().contributor.id },
+        status: 200,
+      });
       expect(response.body.author).toBe(String(users().contributor.id));
     });
 
     it("deletes permanently for administrators only; a bad id is 400 even anonymously", async () => {
       const record = await api.create({ [name]: "Forced" }, users().editor);
-      const force = { query: { force: "true" } };
-      expect((await server.rest("DELETE", api.item(record.id), { ...force, as: users().editor })).body).toEqual(
-        FORBIDDEN,
-      );
-      expect((await server.rest("DELETE", api.item(record.id), force)).body).toEqual(UNAUTHORIZED);
-      expect((await server.rest("DELETE", api.item(record.id))).body).toEqual(UNAUTHORIZED);
-      expect((await server.rest("DELETE", api.item(99_999))).status).toBe(400);
-      expect((await server.rest("DELETE", api.item(record.id), { ...force, as: users().administrator })).status).toBe(
-        200,
-      );
+      const remove = route.item("DELETE");
+      const force = { params: { id: record.id }, query: { force: "true" } };
+      expect((await server.fail(remove, 403, { ...force, as: users().editor })).body).toEqual(FORBIDDEN);
+      expect((await server.fail(remove, 401, force)).body).toEqual(UNAUTHORIZED);
+      expect((await server.fail(remove, 401, { params: { id: record.id } })).body).toEqual(UNAUTHORIZED);
+      await server.fail(remove, 400, { params: { id: 99_999 } });
+      await server.call(remove, { ...force, as: users().administrator, status: 200 });
       expect(await kind.row(server.db, record.id)).toBeNull();
     });
 
     it("reuses a duplicate the actor may not edit without changing it", async () => {
       const original = await api.create({ [name]: "Shared Place", ...kind.details }, users().editor);
       const [field] = Object.keys(kind.details) as [string];
-      const reused = await server.rest("POST", api.collection, {
+      const reused = await server.call(route.create, {
         as: users().contributor,
         body: { [name]: "shared place", [field]: "Hijacked" },
+        status: 201,
       });
       expect(reused.status).toBe(201);
       expect(reused.body).toEqual(original);
@@ -107,6 +126,7 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
   describe.each(PROVIDERS)(`${kind.plural}: visibility (%s)`, (provider) => {
     const server = useTestServer(provider);
     const api = linkedPostApi(server, kind);
+    const { route } = api;
     const records: Record<string, { id: number; slug: string }> = {};
 
     beforeAll(async () => {
@@ -114,22 +134,26 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
       records.draft = await api.create({ [name]: "Editor draft", status: "draft" });
       records.contributed = await api.create({ [name]: "Contributed draft" }, server.users.contributor);
       const trashed = await api.create({ [name]: "Trashed" });
-      await server.rest("DELETE", api.item(trashed.id), { as: server.users.administrator });
+      await server.call(route.item("DELETE"), { params: { id: trashed.id }, as: server.users.administrator });
       records.trashed = trashed;
     });
 
     it("answers 403 for a record the requester may not read, by id and by slug", async () => {
       const notAccessible = errorBody(403, `${name}-not-accessible`, `The requested ${name} is not accessible`);
       for (const record of [records.draft, records.trashed, records.contributed]) {
-        expect((await server.rest("GET", api.item(record?.id ?? 0))).body).toEqual(notAccessible);
+        const response = await server.fail(route.item("GET"), 403, { params: { id: record?.id ?? 0 } });
+        expect(response.body).toEqual(notAccessible);
       }
-      expect((await server.rest("GET", api.bySlug("editor-draft"), { as: server.users.author })).body).toEqual(
+      const draft = { params: { slug: "editor-draft" } };
+      expect((await server.fail(route.bySlug("GET"), 403, { ...draft, as: server.users.author })).body).toEqual(
         notAccessible,
       );
-      expect((await server.rest("GET", api.bySlug("editor-draft"), { as: server.users.editor })).status).toBe(200);
-      expect(
-        (await server.rest("GET", api.item(records.contributed?.id ?? 0), { as: server.users.contributor })).status,
-      ).toBe(200);
+      await server.call(route.bySlug("GET"), { ...draft, as: server.users.editor, status: 200 });
+      await server.call(route.item("GET"), {
+        params: { id: records.contributed?.id ?? 0 },
+        as: server.users.contributor,
+        status: 200,
+      });
     });
 
     it("lists what each role may see", async () => {
@@ -148,7 +172,10 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
   describe.each(PROVIDERS)(`${kind.plural}: passwords (%s)`, (provider) => {
     const server = useTestServer(provider);
     const api = linkedPostApi(server, kind);
-    let full: Record<string, unknown> = {};
+    const { route } = api;
+    // Filled in beforeAll.
+    let full: LinkedPost;
+    const byId = () => ({ params: { id: full.id } });
 
     beforeAll(async () => {
       full = await api.create({
@@ -163,15 +190,15 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
 
     const redacted = () =>
       expectedRecord(server, kind, {
-        id: full.id as number,
+        id: full.id,
         name: "Secret Garden",
         slug: "secret-garden",
         author: server.users.administrator.id,
-        date: full.date as string,
+        date: full.date,
       });
 
     it("shows only the name and bookkeeping fields without the password, never blanking the name", async () => {
-      const { body } = await server.rest("GET", api.item(full.id as number));
+      const { body } = await server.call(route.item("GET"), byId());
       const { json_ld: jsonLd, ...record } = body;
       expect(record).toEqual(redacted());
       expect(jsonLd).toEqual({
@@ -180,33 +207,32 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
         name: "Secret Garden",
         url: full.url,
       });
-      expect(
-        (await server.rest("GET", api.item(full.id as number), { query: { password: "wrong" } })).body.description,
-      ).toBeUndefined();
+      const wrong = await server.call(route.item("GET"), { ...byId(), query: { password: "wrong" } });
+      expect(wrong.body.description).toBeUndefined();
       expect(JSON.stringify(body)).not.toContain("open sesame");
     });
 
     it("shows everything with the right password, and to those who may edit it", async () => {
-      const unlocked = await server.rest("GET", api.bySlug("secret-garden"), { query: { password: "open sesame" } });
+      const unlocked = await server.call(route.bySlug("GET"), {
+        params: { slug: "secret-garden" },
+        query: { password: "open sesame" },
+      });
       expect({ ...unlocked.body, json_ld: undefined }).toEqual({ ...full, json_ld: undefined });
-      expect(unlocked.body.json_ld.description).toBe("Behind the wall");
-      const editor = await server.rest("GET", api.item(full.id as number), { as: server.users.editor });
+      expect(unlocked.body.json_ld?.description).toBe("Behind the wall");
+      const editor = await server.call(route.item("GET"), { ...byId(), as: server.users.editor });
       expect(editor.body.description).toBe("Behind the wall");
     });
 
     it("redacts it in lists for the public", async () => {
       const listed = await api.list();
-      expect(listed.body[kind.plural]).toEqual([redacted()]);
+      expect(recordsOf(listed.body)).toEqual([redacted()]);
       const asEditor = await api.list({}, { as: server.users.editor });
-      expect(asEditor.body[kind.plural]).toEqual([full]);
+      expect(recordsOf(asEditor.body)).toEqual([full]);
     });
 
     it("removes the password with an empty one", async () => {
-      await server.rest("PATCH", api.item(full.id as number), {
-        as: server.users.administrator,
-        body: { password: "" },
-      });
-      expect((await server.rest("GET", api.item(full.id as number))).body.description).toBe("Behind the wall");
+      await server.call(route.item("PATCH"), { ...byId(), as: server.users.administrator, body: { password: "" } });
+      expect((await server.call(route.item("GET"), byId())).body.description).toBe("Behind the wall");
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { CalendarClient, RouterInputs } from "@calendar/client";
-import { type Db, recountTermEvents } from "@calendar/core";
+import { type Db, type RouterOutputs, recountTermEvents } from "@calendar/core";
 import { create } from "@calendar/core/testing";
-import type { RestRequest, TestServer } from "../../support/server.ts";
+import type { RestRequest, RestResponse, TestServer } from "../../support/server.ts";
 
 /**
  * Categories and tags behave alike; the shared suites run against either through this description. Events are
@@ -168,25 +168,48 @@ export function expectedTerm(kind: TermKind, apiRoot: string, term: ExpectedTerm
   };
 }
 
-/** REST helpers of one kind of term on one test server. */
-export function termApi(server: TestServer, kind: TermKind) {
-  const apiRoot = () => `${server.origin}${API}`;
+export type TermList = RouterOutputs["categories"]["list"] | RouterOutputs["tags"]["list"];
+
+/** The terms of a list, whichever kind it lists. */
+export function termsOf(list: TermList): TermLike[] {
+  return "categories" in list ? list.categories : list.tags;
+}
+
+type ItemMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type UpdateMethod = "POST" | "PUT" | "PATCH";
+
+/** The REST routes of one kind, for `server.call` and `server.fail`. */
+function termRoutes(kind: TermKind) {
   return {
+    list: `GET /${kind.key}` as const,
+    create: `POST /${kind.key}` as const,
+    item: (method: ItemMethod) => `${method} /${kind.key}/{id}` as const,
+  };
+}
+
+type Request = RestRequest & { base?: string };
+
+/** REST calls of one kind of term that must succeed (each with the status of its kind of call), and its routes. */
+export function termApi(server: TestServer, kind: TermKind) {
+  const route = termRoutes(kind);
+  const apiRoot = () => `${server.origin}${API}`;
+  const item = (method: ItemMethod, id: number, request: Request, status: number): Promise<RestResponse<TermLike>> =>
+    server.call(route.item(method), { ...request, params: { id }, status });
+  return {
+    route,
     apiRoot,
     expected: (term: ExpectedTerm, root = apiRoot(), mlLanguage?: string) => expectedTerm(kind, root, term, mlLanguage),
-    list: (query: RestRequest["query"] = {}, request: RestRequest = {}) =>
-      server.rest("GET", kind.path, { ...request, query }),
-    get: (id: number | string, request: RestRequest = {}) => server.rest("GET", `${kind.path}/${id}`, request),
-    /** Creates a term as the administrator and answers its body (fails the test on any other status). */
-    create: async (body: Record<string, unknown>, request: RestRequest = {}) => {
-      const response = await server.rest("POST", kind.path, { as: server.users.administrator, ...request, body });
-      if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-      return response.body as TermLike;
+    list: (query: RestRequest["query"] = {}, request: Request = {}) =>
+      server.call(route.list, { ...request, query, status: 200 }),
+    get: (id: number, request: Request = {}) => item("GET", id, request, 200),
+    /** Creates a term, as the administrator unless told otherwise, and answers its body. */
+    create: async (body: Record<string, unknown>, request: Request = {}): Promise<TermLike> => {
+      const as = server.users.administrator;
+      return (await server.call(route.create, { as, ...request, body, status: 201 })).body;
     },
-    post: (body: unknown, request: RestRequest = {}) => server.rest("POST", kind.path, { ...request, body }),
-    update: (id: number | string, body: unknown, request: RestRequest = {}, method = "POST") =>
-      server.rest(method, `${kind.path}/${id}`, { ...request, body }),
-    remove: (id: number | string, request: RestRequest = {}) => server.rest("DELETE", `${kind.path}/${id}`, request),
+    update: (id: number, body: Record<string, unknown>, request: Request = {}, method: UpdateMethod = "POST") =>
+      item(method, id, { ...request, body }, 200),
+    remove: (id: number, request: Request = {}) => item("DELETE", id, request, 200),
   };
 }
 

@@ -15,6 +15,7 @@ export function termSecuritySuite(kind: TermKind) {
   describe.each(PROVIDERS)(`${kind.key}: access (%s)`, (provider) => {
     const server = useTestServer(provider);
     const api = termApi(server, kind);
+    const { route } = api;
     let target: TermLike;
 
     beforeAll(async () => {
@@ -23,15 +24,17 @@ export function termSecuritySuite(kind: TermKind) {
 
     const as = (role: Role | "anonymous"): { as?: TestUser } =>
       role === "anonymous" ? {} : { as: server.users[role] };
+    const onTarget = () => ({ params: { id: target.id } });
 
     it("answers anonymous writes with 401 and changes nothing", async () => {
       const before = await kind.rows(server.db);
+      const body = { name: "Anonymous" };
       for (const response of [
-        await api.post({ name: "Anonymous" }),
-        await api.update(target.id, { name: "Anonymous" }),
-        await api.update(target.id, { name: "Anonymous" }, {}, "PUT"),
-        await api.update(target.id, { name: "Anonymous" }, {}, "PATCH"),
-        await api.remove(target.id),
+        await server.fail(route.create, 401, { body }),
+        await server.fail(route.item("POST"), 401, { ...onTarget(), body }),
+        await server.fail(route.item("PUT"), 401, { ...onTarget(), body }),
+        await server.fail(route.item("PATCH"), 401, { ...onTarget(), body }),
+        await server.fail(route.item("DELETE"), 401, onTarget()),
       ]) {
         expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: forbiddenBody(401) });
       }
@@ -40,10 +43,11 @@ export function termSecuritySuite(kind: TermKind) {
 
     it.each(DENIED)("answers writes by a %s with 403 and changes nothing", async (role) => {
       const before = await kind.rows(server.db);
+      const body = { name: `By ${role}` };
       for (const response of [
-        await api.post({ name: `By ${role}` }, as(role)),
-        await api.update(target.id, { name: `By ${role}` }, as(role)),
-        await api.remove(target.id, as(role)),
+        await server.fail(route.create, 403, { ...as(role), body }),
+        await server.fail(route.item("POST"), 403, { ...onTarget(), ...as(role), body }),
+        await server.fail(route.item("DELETE"), 403, { ...onTarget(), ...as(role) }),
       ]) {
         expect({ role, status: response.status, body: response.body }).toEqual({
           role,
@@ -55,12 +59,11 @@ export function termSecuritySuite(kind: TermKind) {
     });
 
     it.each(ALLOWED)("lets an %s create, update and delete", async (role) => {
-      const created = await api.post({ name: `By ${role}` }, as(role));
-      expect(created.status).toBe(201);
-      const updated = await api.update(created.body.id, { description: "edited" }, as(role), "PATCH");
+      const created = await api.create({ name: `By ${role}` }, as(role));
+      const updated = await api.update(created.id, { description: "edited" }, as(role), "PATCH");
       expect(updated.status).toBe(200);
       expect(updated.body.description).toBe("edited");
-      const removed = await api.remove(created.body.id, as(role));
+      const removed = await api.remove(created.id, as(role));
       expect(removed.status).toBe(200);
       expect(removed.body).toEqual(updated.body);
     });
@@ -84,19 +87,21 @@ export function termSecuritySuite(kind: TermKind) {
     });
 
     it("validates before checking permissions: a bad request is 400 even without the capability", async () => {
-      expect((await api.post({ name: "" })).body).toEqual(invalidParamsBody({ name: "Must not be empty." }));
-      expect((await api.update(999_999, { name: "x" })).body).toEqual(
-        invalidParamsBody({ id: `No ${kind.noun} has this id.` }),
+      const unknownId = invalidParamsBody({ id: `No ${kind.noun} has this id.` });
+      const unknown = { params: { id: 999_999 } };
+      expect((await server.fail(route.create, 400, { body: { name: "" } })).body).toEqual(
+        invalidParamsBody({ name: "Must not be empty." }),
       );
-      expect((await api.remove(999_999, as("subscriber"))).body).toEqual(
-        invalidParamsBody({ id: `No ${kind.noun} has this id.` }),
+      expect((await server.fail(route.item("POST"), 400, { ...unknown, body: { name: "x" } })).body).toEqual(unknownId);
+      expect((await server.fail(route.item("DELETE"), 400, { ...unknown, ...as("subscriber") })).body).toEqual(
+        unknownId,
       );
-      expect((await api.post({ name: "x", translation_of: 999_999 }, as("contributor"))).status).toBe(400);
-      expect((await api.remove(999_999)).status).toBe(400);
+      await server.fail(route.create, 400, { ...as("contributor"), body: { name: "x", translation_of: 999_999 } });
+      await server.fail(route.item("DELETE"), 400, unknown);
     });
 
     it("checks the capability before duplicate names: an anonymous duplicate is 401, not term_exists", async () => {
-      expect((await api.post({ name: "Guarded" })).body).toEqual(forbiddenBody(401));
+      expect((await server.fail(route.create, 401, { body: { name: "Guarded" } })).body).toEqual(forbiddenBody(401));
     });
 
     it("lets anybody read lists and terms, counting only published events", async () => {
