@@ -31,7 +31,7 @@ function describeExchange(method: string, path: string, request: RestRequest, st
   return `${method} ${path} ${JSON.stringify(sent)}\n→ ${status} ${text.slice(0, 2000)}`;
 }
 
-export interface RestResponse<T = any> {
+export interface RestResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
@@ -86,7 +86,7 @@ export function useTestServer(provider: Provider, options: Partial<Omit<ServerOp
   });
 
   /** A REST call; `path` is relative to the server origin (e.g. `/cal/events/v1/events`). */
-  async function rest<T = any>(method: string, path: string, request: RestRequest = {}): Promise<RestResponse<T>> {
+  async function rest<T = unknown>(method: string, path: string, request: RestRequest = {}): Promise<RestResponse<T>> {
     const { body, contentType } = bodyOf(request);
     const response = await fetch(`${origin}${path}${queryString(request.query)}`, {
       method,
