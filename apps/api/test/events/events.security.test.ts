@@ -1,5 +1,5 @@
 import type { TestUser } from "@calendar/core/testing";
-import { PROVIDERS } from "@calendar/core/testing";
+import { PROVIDERS, REDACTED_EVENT_DETAILS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.ts";
 import { EVENTS, eventsOf, paramNames, restError, trpcError } from "./support.ts";
@@ -281,23 +281,7 @@ describe.each(PROVIDERS)("event visibility and passwords (%s)", (provider) => {
       ...kept,
       modified: undefined,
       modified_utc: undefined,
-      description: "",
-      excerpt: "",
-      website: "",
-      cost: "",
-      cost_details: { currency_symbol: "", currency_code: "", currency_position: "", values: [] },
-      image: false,
-      all_day: null,
-      show_map: null,
-      show_map_link: null,
-      hide_from_listings: null,
-      sticky: null,
-      featured: null,
-      ticketed: null,
-      categories: [],
-      tags: [],
-      venue: [],
-      organizer: [],
+      ...REDACTED_EVENT_DETAILS,
     });
     const [withPassword] = (await events.list({ ...query, password: "letmein" })).body.events;
     expect(withPassword).toEqual(created);
