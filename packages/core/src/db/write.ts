@@ -16,10 +16,14 @@ export const TIMING = { maxWait: 10_000, timeout: 15_000 } as const;
  */
 const RACE_CODES = new Set(["P2002", "P2003", "P2025", "P2034"]);
 
+/** Prisma's code of a failed query (`P2025`, …), if the error has one. */
+export function prismaCodeOf(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+}
+
 /** Did a concurrent write make this one fail? (Running it again sees that write.) */
 export function isRace(error: unknown): boolean {
-  if (isWriteConflict(error)) return true;
-  return typeof error === "object" && error !== null && "code" in error && RACE_CODES.has(String(error.code));
+  return isWriteConflict(error) || RACE_CODES.has(prismaCodeOf(error) ?? "");
 }
 
 /**
@@ -27,8 +31,8 @@ export function isRace(error: unknown): boolean {
  * it as P2034 from a query, and as the driver adapter's `TransactionWriteConflict` from the commit.
  */
 function isWriteConflict(error: unknown): boolean {
+  if (prismaCodeOf(error) === "P2034") return true;
   if (typeof error !== "object" || error === null) return false;
-  if ("code" in error && error.code === "P2034") return true;
   const cause = (error as { name?: unknown; cause?: { kind?: unknown } }).cause;
   return (error as { name?: unknown }).name === "DriverAdapterError" && cause?.kind === "TransactionWriteConflict";
 }

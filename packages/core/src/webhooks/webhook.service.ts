@@ -2,6 +2,7 @@ import { requireCapability } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import { readChangeVersion } from "../changes/change-version.ts";
 import type { Db } from "../db/db.ts";
+import { prismaCodeOf } from "../db/write.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import { resolveWebhookTarget, type WebhookTargetPolicy, WebhookTargetRefused } from "./webhook.address.ts";
@@ -36,10 +37,6 @@ async function checkUrl(url: string, policy: WebhookTargetPolicy): Promise<void>
   }
 }
 
-/** Prisma's code for a row that an update or a delete did not find. */
-const isGone = (error: unknown) =>
-  typeof error === "object" && error !== null && "code" in error && error.code === "P2025";
-
 /**
  * Runs a write of one subscription: if a concurrent request deleted it after it was found, it is not found (as it
  * would be a moment later), not a failure of the server.
@@ -48,7 +45,8 @@ async function unlessGone<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isGone(error)) throw notFound();
+    // P2025: the row an update or a delete was to change is not there.
+    if (prismaCodeOf(error) === "P2025") throw notFound();
     throw error;
   }
 }
