@@ -3,12 +3,12 @@ import type { EventSchedule } from "../events/event.dates.ts";
 import { newEventColumns } from "../events/event.plan.ts";
 import type { EventCreateBody } from "../events/event.schemas.ts";
 import { eventSearchText } from "../events/event.search.ts";
+import { freeEventSlug } from "../events/event.slugs.ts";
 import { scalarChanges } from "../events/event.write.ts";
 import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { createOrganizerInTx } from "../organizers/organizer.service.ts";
 import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
-import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
@@ -36,10 +36,6 @@ function isNewer(series: ImportedSeries, stored: Stored): boolean {
   if (series.sequence !== sequence) return series.sequence > sequence;
   const modified = stored.icalModifiedUtc?.getTime() ?? 0;
   return (series.lastModified?.getTime() ?? 0) > modified;
-}
-
-async function freeSlug(tx: Tx, language: string, title: string): Promise<string> {
-  return uniqueSlug(slugify(title), async (slug) => (await tx.event.findFirst({ where: { language, slug } })) !== null);
 }
 
 /** The links of a body: venue and organizer found or created by name (duplicate avoidance), categories by name. */
@@ -155,7 +151,7 @@ async function createOccurrence(
       venues: links.venues,
       organizers: links.organizers,
       categories: links.categories,
-      slug: await freeSlug(tx, scope.language, body.title),
+      slug: await freeEventSlug(tx, scope.language, body.title),
       parentId,
       ...sourceColumns(series, planned.recurrenceId),
       sequence: series.sequence,
