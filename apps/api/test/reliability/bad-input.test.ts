@@ -6,7 +6,7 @@ import { restOperations } from "../../src/rest/operations.ts";
 import { databaseFingerprint } from "./support/fingerprint.ts";
 import { type FuzzFixture, OPERATIONS } from "./support/fuzz-operations.ts";
 import { describeCase, type FuzzCase, fuzzCases, mustFail, problemOf, requestOf } from "./support/fuzz-requests.ts";
-import { type RawResponse, rawClient } from "./support/http.ts";
+import { rawClient } from "./support/http.ts";
 import { useServerProcess } from "./support/server-process.ts";
 
 /**
@@ -112,21 +112,18 @@ describe.each(FUZZ_PROVIDERS)("bad input (%s)", (provider) => {
       const client = rawClient(server.origin, CONNECTIONS);
       const problems: string[] = [];
       const statuses: Record<string, number> = {};
-      const run = async (batch: FuzzCase[]) => {
-        const requests = batch.map((fuzzCase) => requestOf(fuzzCase, fixture, tokens));
-        const responses = await client.sendAll(requests);
-        responses.forEach((response: RawResponse, index) => {
-          const fuzzCase = batch[index] as FuzzCase;
-          const group = `${Math.floor(response.status / 100)}xx`;
-          statuses[group] = (statuses[group] ?? 0) + 1;
-          const problem = problemOf(fuzzCase, response);
-          if (problem) {
-            problems.push(
-              `${problem}: ${describeCase(fuzzCase, requests[index] ?? { method: "", path: "" })} → ${response.text.slice(0, 300)}`,
-            );
-          }
-        });
-      };
+      const run = (batch: FuzzCase[]) =>
+        client.sendEach(
+          batch,
+          (fuzzCase) => requestOf(fuzzCase, fixture, tokens),
+          (fuzzCase, request, response) => {
+            const group = `${Math.floor(response.status / 100)}xx`;
+            statuses[group] = (statuses[group] ?? 0) + 1;
+            const problem = problemOf(fuzzCase, response);
+            if (problem)
+              problems.push(`${problem}: ${describeCase(fuzzCase, request)} → ${response.text.slice(0, 300)}`);
+          },
+        );
       try {
         const before = await databaseFingerprint(server.database.handle);
         await run(unchanging);

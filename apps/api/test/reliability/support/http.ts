@@ -81,21 +81,28 @@ export function rawClient(origin: string, connections = 32) {
     });
   }
 
-  /** Sends every request, `connections` at a time, and returns the responses in order. */
-  async function sendAll(requests: readonly RawRequest[]): Promise<RawResponse[]> {
-    const responses: RawResponse[] = new Array(requests.length);
+  /**
+   * Sends a request for each item, `connections` at a time, and hands each answer to `onResponse` as it arrives.
+   * A request is built just before it is sent and dropped once answered, so that thousands of large bodies are
+   * never held at once.
+   */
+  async function sendEach<T>(
+    items: readonly T[],
+    requestFor: (item: T) => RawRequest,
+    onResponse: (item: T, request: RawRequest, response: RawResponse) => void,
+  ): Promise<void> {
     let next = 0;
     const worker = async () => {
-      while (next < requests.length) {
-        const index = next++;
-        responses[index] = await send(requests[index] as RawRequest);
+      while (next < items.length) {
+        const item = items[next++] as T;
+        const raw = requestFor(item);
+        onResponse(item, raw, await send(raw));
       }
     };
     await Promise.all(Array.from({ length: connections }, worker));
-    return responses;
   }
 
-  return { send, sendAll, close: () => agent.destroy() };
+  return { send, sendEach, close: () => agent.destroy() };
 }
 
 export type RawClient = ReturnType<typeof rawClient>;
