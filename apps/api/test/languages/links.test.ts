@@ -2,7 +2,7 @@ import type { Language } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NamespaceIndex } from "../../src/rest/namespace-index.ts";
-import { first } from "../support/narrow.ts";
+import { first, found } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 import { LANGUAGES, ROOT, readerOf, SELECTORS, type Selector, writerOf } from "./support.ts";
 
@@ -93,17 +93,17 @@ describe.each(PROVIDERS)("languages: generated links keep the prefix or paramete
       previous_rest_url: link("/events/", echo),
       total: 3,
     });
-    const [event] = page.events;
+    const event = first(page.events);
     const [parent, , child] = mine.categories as [number, number, number];
     expect(event.id).toBe(mine.events[1]);
     expect(event.rest_url).toBe(link(`/events/${event.id}`));
-    const childTerm = event.categories.find((term: { id: number }) => term.id === child);
+    const childTerm = found(event.categories.find((term) => term.id === child));
     expect(childTerm.urls).toEqual({
       self: link(`/categories/${child}`),
       collection: link("/categories"),
       up: link(`/categories/${parent}`),
     });
-    const [tag] = event.tags;
+    const tag = first(event.tags);
     expect(tag.urls).toEqual({ self: link(`/tags/${tag.id}`), collection: link("/tags") });
 
     expect((await read.get("events", mine.events[0] as number)).rest_url).toBe(link(`/events/${mine.events[0]}`));

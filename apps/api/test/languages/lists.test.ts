@@ -1,12 +1,15 @@
 import type { Language } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { first, single } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 import {
+  type Answer,
   DEFAULT_SELECTOR,
   daysAhead,
   ids,
   invalidParam,
+  itemsOf,
   LANGUAGES,
   otherThan,
   outcomes,
@@ -103,8 +106,12 @@ describe.each(PROVIDERS)("languages: lists, counts, filters and slugs (%s)", (pr
       const read = readerOf(server, selector);
       const mine = seeded[selector.language];
       const language = selector.language;
-      const terms = (items: any[]) => items.map((term) => [term.id, term.count, term.language]);
-      const page = (key: Resource) => (body: any) => ({ ids: ids(body[key]), total: body.total });
+      const terms = (items: ReadonlyArray<{ id: number; count: number; language: Language }>) =>
+        items.map((term) => [term.id, term.count, term.language]);
+      const page = (resource: Resource) => (body: Answer<Resource, "list">) => ({
+        ids: ids(itemsOf(resource, body)),
+        total: body.total,
+      });
 
       expect(
         await outcomes({
@@ -114,12 +121,15 @@ describe.each(PROVIDERS)("languages: lists, counts, filters and slugs (%s)", (pr
             total_pages: body.total_pages,
             languages: body.events.map((event: { language: string }) => event.language),
           })),
-          "an event's terms, venue and organizer": read.list("events").then(({ events: [festival] }) => ({
-            categories: terms(festival.categories),
-            tags: terms(festival.tags),
-            venue: [festival.venue.id, festival.venue.language],
-            organizer: festival.organizer.map((organizer: any) => [organizer.id, organizer.language]),
-          })),
+          "an event's terms, venue and organizer": read
+            .list("events")
+            .then(({ events }) => first(events))
+            .then((festival) => ({
+              categories: terms(festival.categories),
+              tags: terms(festival.tags),
+              venue: [single(festival.venue).id, single(festival.venue).language],
+              organizer: festival.organizer.map((organizer) => [organizer.id, organizer.language]),
+            })),
           categories: read.list("categories").then((body) => terms(body.categories)),
           "categories, hide_empty=false": read.list("categories", { hide_empty: false }).then(page("categories")),
           tags: read.list("tags").then((body) => terms(body.tags)),
@@ -155,7 +165,8 @@ describe.each(PROVIDERS)("languages: lists, counts, filters and slugs (%s)", (pr
     const read = readerOf(server, selector);
     const mine = seeded[selector.language];
     const foreign = seeded[otherThan(selector.language)];
-    const found = (resource: Resource, query: Query) => read.list(resource, query).then((body) => ids(body[resource]));
+    const found = (resource: Resource, query: Query) =>
+      read.list(resource, query).then((body) => ids(itemsOf(resource, body)));
 
     expect(
       await outcomes({

@@ -90,28 +90,23 @@ describe.each(PROVIDERS)("languages: invalid ml_language values (%s)", (provider
   });
 
   it("rejects an invalid ml_language on every tRPC procedure with the same error", async () => {
-    const client = server.client() as any;
+    const procedures = server.procedures();
     for (const value of INVALID_VALUES) {
+      const ml_language = value;
       const calls: Array<[string, Promise<unknown>]> = [];
+      const query = (path: string, input: object) => calls.push([path, procedures.query(path, input)]);
+      const mutation = (path: string, input: object) => calls.push([path, procedures.mutation(path, input)]);
       for (const resource of RESOURCES) {
-        const procedures = client[resource];
-        const ml_language = value;
-        calls.push(
-          [`${resource}.list`, procedures.list.query({ ml_language })],
-          [`${resource}.get`, procedures.get.query({ id: 1, ml_language })],
-          [`${resource}.create`, procedures.create.mutate({ ...CREATE_BODIES[resource], ml_language })],
-          [`${resource}.update`, procedures.update.mutate({ id: 1, ml_language })],
-          [`${resource}.delete`, procedures.delete.mutate({ id: 1, ml_language })],
-        );
+        query(`${resource}.list`, { ml_language });
+        query(`${resource}.get`, { id: 1, ml_language });
+        mutation(`${resource}.create`, { ...CREATE_BODIES[resource], ml_language });
+        mutation(`${resource}.update`, { id: 1, ml_language });
+        mutation(`${resource}.delete`, { id: 1, ml_language });
       }
       for (const resource of POSTS) {
-        const procedures = client[resource];
-        const ml_language = value;
-        calls.push(
-          [`${resource}.getBySlug`, procedures.getBySlug.query({ slug: "x", ml_language })],
-          [`${resource}.updateBySlug`, procedures.updateBySlug.mutate({ slug: "x", ml_language })],
-          [`${resource}.deleteBySlug`, procedures.deleteBySlug.mutate({ slug: "x", ml_language })],
-        );
+        query(`${resource}.getBySlug`, { slug: "x", ml_language });
+        mutation(`${resource}.updateBySlug`, { slug: "x", ml_language });
+        mutation(`${resource}.deleteBySlug`, { slug: "x", ml_language });
       }
       const failures = await Promise.all(
         calls.map(async ([procedure, call]) => ({ procedure, value, failure: await trpcFailure(call) })),

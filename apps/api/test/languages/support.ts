@@ -1,4 +1,4 @@
-import type { Language } from "@calendar/core";
+import type { Language, RouterOutputs } from "@calendar/core";
 import type { TestUser } from "@calendar/core/testing";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import type { RestResponse, TestServer } from "../support/server.ts";
@@ -77,33 +77,53 @@ export interface Failure {
   params?: unknown;
 }
 
-/** Reads of one test server through a selector, alike over REST and tRPC (both return the same JSON). */
+/** What a resource's procedure answers, over tRPC as over REST (both return the same JSON). */
+export type Answer<R extends Resource, P extends keyof RouterOutputs[R]> = RouterOutputs[R][P];
+type WithSlugs = "events" | "venues" | "organizers";
+
+/** The items of a list answer, which names them by its resource (`events`, `venues`, …). */
+export function itemsOf<R extends Resource>(resource: R, list: Answer<R, "list">): Array<Answer<R, "get">> {
+  const items = (list as Record<string, unknown>)[resource];
+  if (!Array.isArray(items)) throw new Error(`Expected a list of ${resource}, got ${JSON.stringify(list)}`);
+  return items;
+}
+
+/** Reads of one test server through a selector, alike over REST and tRPC. */
 export function readerOf(server: TestServer, selector: Selector, as?: TestUser) {
   const request = (query: Query = {}) => ({ base: selector.root, query: { ...query, ...selector.query }, as });
-  const trpc = () => server.client(as) as any;
+  const trpc = <R extends Resource, P extends keyof RouterOutputs[R] & string>(
+    resource: R,
+    procedure: P,
+    input: object,
+  ) =>
+    server.procedures(as).query(`${resource}.${procedure}`, { ...input, ...selector.query }) as Promise<Answer<R, P>>;
   return {
-    async list(resource: Resource, query: Query = {}): Promise<any> {
-      if (selector.transport === "trpc") return trpc()[resource].list.query({ ...query, ...selector.query });
-      return (await server.call(`GET /${resource}`, { ...request(query), status: 200 })).body;
+    async list<R extends Resource>(resource: R, query: Query = {}): Promise<Answer<R, "list">> {
+      if (selector.transport === "trpc") return trpc(resource, "list", query);
+      const response = await server.call(`GET /${resource as Resource}`, { ...request(query), status: 200 });
+      return response.body as Answer<R, "list">;
     },
-    async get(resource: Resource, id: number): Promise<any> {
-      if (selector.transport === "trpc") return trpc()[resource].get.query({ id, ...selector.query });
-      return (await server.call(`GET /${resource}/{id}`, { ...request(), params: { id }, status: 200 })).body;
+    async get<R extends Resource>(resource: R, id: number): Promise<Answer<R, "get">> {
+      if (selector.transport === "trpc") return trpc(resource, "get", { id });
+      const response = await server.call(`GET /${resource as Resource}/{id}`, {
+        ...request(),
+        params: { id },
+        status: 200,
+      });
+      return response.body as Answer<R, "get">;
     },
-    async getBySlug(resource: "events" | "venues" | "organizers", slug: string): Promise<any> {
-      if (selector.transport === "trpc") return trpc()[resource].getBySlug.query({ slug, ...selector.query });
-      const response = await server.call(`GET /${resource}/by-slug/{slug}`, {
+    async getBySlug<R extends WithSlugs>(resource: R, slug: string): Promise<Answer<R, "getBySlug">> {
+      if (selector.transport === "trpc") return trpc(resource, "getBySlug", { slug });
+      const response = await server.call(`GET /${resource as WithSlugs}/by-slug/{slug}`, {
         ...request(),
         params: { slug },
         status: 200,
       });
-      return response.body;
+      return response.body as Answer<R, "getBySlug">;
     },
     /** The failure of a by-slug read (it must fail). */
-    async getBySlugFailure(resource: "events" | "venues" | "organizers", slug: string): Promise<Failure> {
-      if (selector.transport === "trpc") {
-        return trpcFailure(trpc()[resource].getBySlug.query({ slug, ...selector.query }));
-      }
+    async getBySlugFailure(resource: WithSlugs, slug: string): Promise<Failure> {
+      if (selector.transport === "trpc") return trpcFailure(trpc(resource, "getBySlug", { slug }));
       const { base, ...unprefixed } = request();
       const path = `${base}/${resource}/by-slug/${encodeURIComponent(slug)}`;
       return restFailure(await server.rest<RestErrorBody>("GET", path, unprefixed));
@@ -114,19 +134,30 @@ export function readerOf(server: TestServer, selector: Selector, as?: TestUser) 
 /** Writes through a selector, as an administrator unless told otherwise; each must succeed. */
 export function writerOf(server: TestServer, selector: Selector) {
   return {
-    async create(resource: Resource, body: Record<string, unknown>, as: TestUser = server.users.administrator) {
+    async create<R extends Resource>(
+      resource: R,
+      body: Record<string, unknown>,
+      as: TestUser = server.users.administrator,
+    ): Promise<Answer<R, "create">> {
       if (selector.transport === "trpc") {
-        return (server.client(as) as any)[resource].create.mutate({ ...body, ...selector.query });
+        const input = { ...body, ...selector.query };
+        return server.procedures(as).mutation(`${resource}.create`, input) as Promise<Answer<R, "create">>;
       }
       const request = { base: selector.root, as, query: selector.query, body, status: 201 };
-      return (await server.call(`POST /${resource}`, request)).body;
+      return (await server.call(`POST /${resource as Resource}`, request)).body as Answer<R, "create">;
     },
-    async update(resource: Resource, id: number, body: Record<string, unknown>, as = server.users.administrator) {
+    async update<R extends Resource>(
+      resource: R,
+      id: number,
+      body: Record<string, unknown>,
+      as = server.users.administrator,
+    ): Promise<Answer<R, "update">> {
       if (selector.transport === "trpc") {
-        return (server.client(as) as any)[resource].update.mutate({ ...body, id, ...selector.query });
+        const input = { ...body, id, ...selector.query };
+        return server.procedures(as).mutation(`${resource}.update`, input) as Promise<Answer<R, "update">>;
       }
       const request = { base: selector.root, params: { id }, as, query: selector.query, body, status: 200 };
-      return (await server.call(`POST /${resource}/{id}`, request)).body;
+      return (await server.call(`POST /${resource as Resource}/{id}`, request)).body as Answer<R, "update">;
     },
   };
 }

@@ -1,6 +1,7 @@
-import type { Db, Language } from "@calendar/core";
+import type { Db, Language, RouterOutputs } from "@calendar/core";
 import { create, PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { found } from "../support/narrow.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { type TestServer, useTestServer } from "../support/server.ts";
 import {
@@ -9,6 +10,7 @@ import {
   type Failure,
   ids,
   invalidParam,
+  itemsOf,
   type Query,
   type Resource,
   ROOT,
@@ -136,7 +138,7 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
         kind.resource,
         kind.post ? {} : { hide_empty: false },
       );
-      const inList = listed[kind.resource].find((item: { id: number }) => item.id === fr.id);
+      const inList = found(itemsOf(kind.resource, listed).find((item) => item.id === fr.id));
       expect(inList.translations).toEqual({ en: en.id, de: de.id });
 
       const zh = await writerOf(server, CHINESE_BY_PARAMETER).create(kind.resource, kind.body("Group Zh"));
@@ -173,11 +175,9 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
       expect(
         await failedWrite(server, "POST", collection(null), { ...kind.body("Second"), translation_of: de.id }),
       ).toEqual(invalidParam("translation_of", kind.taken(de.id, "en")));
-      const client = server.client(server.users.administrator) as any;
+      const input = { ...kind.body("Zweite"), translation_of: en.id, ml_language: "de" };
       expect(
-        await trpcFailure(
-          client[kind.resource].create.mutate({ ...kind.body("Zweite"), translation_of: en.id, ml_language: "de" }),
-        ),
+        await trpcFailure(server.procedures(server.users.administrator).mutation(`${kind.resource}.create`, input)),
       ).toEqual(invalidParam("translation_of", kind.taken(en.id, "de")));
       const lone = await german().create(kind.resource, kind.body("Allein"));
       expect(await failedWrite(server, "POST", `${collection(null)}/${lone.id}`, { translation_of: en.id })).toEqual(
@@ -269,7 +269,7 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
           { ...kind.body("Eingereicht"), translation_of: en.id },
           contributor,
         );
-        expect(pending.status).toBe("draft");
+        expect(pending).toMatchObject({ status: "draft" });
         expect(await translationsOf(en.id)).toEqual({});
         expect(await translationsOf(en.id, server.users.subscriber)).toEqual({});
         expect(await translationsOf(en.id, contributor)).toEqual({ de: pending.id });
@@ -277,7 +277,9 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
         const onlyOriginal: Query =
           kind.resource === "events" ? { include: [en.id] } : { search: "Published original" };
         const anonymousList = await readerOf(server, DEFAULT_SELECTOR).list(kind.resource, onlyOriginal);
-        expect(anonymousList[kind.resource].map((item: any) => [item.id, item.translations])).toEqual([[en.id, {}]]);
+        expect(itemsOf(kind.resource, anonymousList).map((item) => [item.id, item.translations])).toEqual([
+          [en.id, {}],
+        ]);
       });
     }
   });
@@ -302,14 +304,14 @@ interface Linkables {
 describe.each(PROVIDERS)("languages: events link records of their own language (%s)", (provider) => {
   const server = useTestServer(provider);
   const linked = {} as Linkables;
-  let germanEvent: any;
+  let germanEvent: RouterOutputs["events"]["create"];
 
   beforeAll(async () => {
     const en = writerOf(server, DEFAULT_SELECTOR);
     const de = writerOf(server, GERMAN);
     const pair = async (resource: Resource, english: Record<string, unknown>, german: Record<string, unknown>) => {
       const original = await en.create(resource, english);
-      return [original.id, (await de.create(resource, { ...german, translation_of: original.id })).id];
+      return [original.id, (await de.create(resource, { ...german, translation_of: original.id })).id] as const;
     };
     [linked.music, linked.musik] = await pair("categories", { name: "Music" }, { name: "Musik" });
     [linked.outdoor, linked.draussen] = await pair("tags", { name: "Outdoor" }, { name: "Draußen" });
@@ -340,9 +342,10 @@ describe.each(PROVIDERS)("languages: events link records of their own language (
   });
 
   /** The ids and languages of what an event links. */
-  function linksOf(event: any) {
+  function linksOf(event: Pick<RouterOutputs["events"]["create"], "categories" | "tags" | "venue" | "organizer">) {
     const venues = Array.isArray(event.venue) ? event.venue : [event.venue];
-    const pairs = (items: any[]) => items.map((item) => [item.id, item.language]);
+    const pairs = (items: ReadonlyArray<{ id: number; language: Language }>) =>
+      items.map((item) => [item.id, item.language]);
     return {
       categories: pairs(event.categories),
       tags: pairs(event.tags),
@@ -395,7 +398,7 @@ describe.each(PROVIDERS)("languages: events link records of their own language (
   });
 
   it("maps the same way over tRPC, and for names, which are looked up in the event's language", async () => {
-    const created = await (server.client(server.users.editor) as any).events.create.mutate({
+    const created = await server.client(server.users.editor).events.create.mutate({
       title: "Herbstfest",
       start_date: daysAhead(6),
       end_date: daysAhead(6, 12),
@@ -430,8 +433,8 @@ describe.each(PROVIDERS)("languages: events link records of their own language (
     });
     expect(updated.language).toBe("en");
     const links = linksOf(updated);
-    const jazz = updated.categories.find((term: { name: string }) => term.name === "Jazz");
-    const newBand = updated.organizer.find((organizer: { organizer: string }) => organizer.organizer === "Neue Band");
+    const jazz = found(updated.categories.find((term) => term.name === "Jazz"));
+    const newBand = found(updated.organizer.find((organizer) => organizer.organizer === "Neue Band"));
     expect(links).toEqual({
       categories: [
         [jazz.id, "en"],

@@ -174,7 +174,7 @@ describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provi
           path: string,
           request: { body?: Record<string, unknown>; query?: Record<string, string> } = {},
         ) => server.rest(method, path, { ...(user ? { as: user } : {}), ...request });
-        const rpc = server.client(user) as any;
+        const rpc = server.procedures(user);
 
         for (const kind of ["events", "venues", "organizers"] as const) {
           cells.push({
@@ -185,7 +185,7 @@ describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provi
               const body = POST_FIELDS[kind](`Created by ${who} ${serial}`);
               return transport === "REST"
                 ? restOutcome(await rest("POST", `${API}/${kind}`, { body }))
-                : trpcOutcome(rpc[kind].create.mutate(body));
+                : trpcOutcome(rpc.mutation(`${kind}.create`, body));
             }),
           });
           for (const whose of WHOSE) {
@@ -206,7 +206,9 @@ describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provi
                       return restOutcome(await rest(method, path, body ? { body } : {}));
                     }
                     const key = bySlug ? { slug: target.slug } : { id: target.id };
-                    return trpcOutcome(rpc[kind][`${operation}${bySlug ? "BySlug" : ""}`].mutate({ ...key, ...body }));
+                    return trpcOutcome(
+                      rpc.mutation(`${kind}.${operation}${bySlug ? "BySlug" : ""}`, { ...key, ...body }),
+                    );
                   },
                 ),
               });
@@ -221,7 +223,7 @@ describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provi
               async (target) =>
                 transport === "REST"
                   ? restOutcome(await rest("DELETE", `${API}/${kind}/${target.id}`, { query: { force: "true" } }))
-                  : trpcOutcome(rpc[kind].delete.mutate({ id: target.id, force: true })),
+                  : trpcOutcome(rpc.mutation(`${kind}.delete`, { id: target.id, force: true })),
             ),
           });
         }
@@ -235,7 +237,7 @@ describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provi
               const body = TERM_FIELDS(`Term by ${who} ${serial}`);
               return transport === "REST"
                 ? restOutcome(await rest("POST", `${API}/${kind}`, { body }))
-                : trpcOutcome(rpc[kind].create.mutate(body));
+                : trpcOutcome(rpc.mutation(`${kind}.create`, body));
             }),
           });
           for (const operation of ["update", "delete"] as const) {
@@ -251,7 +253,7 @@ describe.each(PROVIDERS)("the role matrix of every write operation (%s)", (provi
                 async (target) =>
                   transport === "REST"
                     ? restOutcome(await rest(method, `${API}/${kind}/${target.id}`, body ? { body } : {}))
-                    : trpcOutcome(rpc[kind][operation].mutate({ id: target.id, ...body })),
+                    : trpcOutcome(rpc.mutation(`${kind}.${operation}`, { id: target.id, ...body })),
               ),
             });
           }

@@ -18,3 +18,9 @@ export function present<T>(value: T | false): T {
   if (value === false) throw new Error("Expected a value, got false.");
   return value;
 }
+
+/** What a search (`find`) must have found. */
+export function found<T>(item: T | undefined): T {
+  if (item === undefined) throw new Error("Expected to find an item, found none.");
+  return item;
+}

@@ -1,6 +1,7 @@
 import { createCalendarClient } from "@calendar/client";
 import type { Provider, Role } from "@calendar/core";
 import { createUsersByRole, type TestUser, useTestDatabase } from "@calendar/core/testing";
+import { getUntypedClient } from "@trpc/client";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildServer, type ServerOptions } from "../../src/server.ts";
@@ -163,6 +164,13 @@ export function useTestServer(provider: Provider, options: Partial<Omit<ServerOp
     /** A typed tRPC client, anonymous or as a user. */
     client(as?: TestUser) {
       return createCalendarClient({ url: origin, ...(as ? { token: as.token } : {}) });
+    },
+    /**
+     * The same client untyped: a procedure named by its path (`"events.create"`), any input, an unknown answer. For
+     * input that is invalid on purpose, and for calls a test makes alike on every resource.
+     */
+    procedures(as?: TestUser) {
+      return getUntypedClient(createCalendarClient({ url: origin, ...(as ? { token: as.token } : {}) }));
     },
   };
 }

@@ -239,13 +239,13 @@ export function linkedPostHappySuite(kind: LinkedPostKind) {
         }),
       );
       const read = await rpc.get.query({ id: created.id });
-      expect(read.json_ld["@type"]).toBe(kind.jsonLdType);
+      expect(read.json_ld?.["@type"]).toBe(kind.jsonLdType);
       expect((await rpc.getBySlug.query({ slug: "over-trpc" })).id).toBe(created.id);
       const updated = await rpc.update.mutate({ id: created.id, description: "Typed" });
       expect(updated.description).toBe("Typed");
       expect((await rpc.updateBySlug.mutate({ slug: "over-trpc", excerpt: "Short" })).excerpt).toBe("Short");
       const list = await rpc.list.query({ search: "over trpc" });
-      expect(list[kind.plural].map((record: { id: number }) => record.id)).toEqual([created.id]);
+      expect(recordsOf(list).map((record) => record.id)).toEqual([created.id]);
       expect((await rpc.delete.mutate({ id: created.id })).status).toBe("trash");
       expect(await kind.row(server.db, created.id)).toMatchObject({ status: "trash" });
       const again = await rpc.create.mutate({ [name]: "Over tRPC 2" });
@@ -390,10 +390,7 @@ export function linkedPostHappySuite(kind: LinkedPostKind) {
       const page = await rpc.list.query({ has_events: false, status: ["draft"] });
       expect(page.total).toBe(0);
       const upcoming = await rpc.list.query({ only_with_upcoming: true, event: events.upcoming });
-      expect(upcoming[kind.plural].map((record: Record<string, string>) => record[name])).toEqual([
-        "Draft at upcoming",
-        "At upcoming",
-      ]);
+      expect(recordsOf(upcoming).map(nameOf)).toEqual(["Draft at upcoming", "At upcoming"]);
     });
   });
 

@@ -4,6 +4,23 @@ import { create, type TestUser } from "@calendar/core/testing";
 import { expect } from "vitest";
 import type { RestRequest, TestServer } from "../../support/server.ts";
 
+type Answer<P extends keyof RouterOutputs["venues"]> = RouterOutputs["venues"][P] | RouterOutputs["organizers"][P];
+
+/**
+ * The procedures venues and organizers share, each taking the input of either kind (the suites write a kind's
+ * fields by name) and answering the output of either.
+ */
+export interface LinkedPostProcedures {
+  list: { query(input: Record<string, unknown>): Promise<Answer<"list">> };
+  get: { query(input: { id: number }): Promise<Answer<"get">> };
+  getBySlug: { query(input: { slug: string }): Promise<Answer<"getBySlug">> };
+  create: { mutate(input: Record<string, unknown>): Promise<Answer<"create">> };
+  update: { mutate(input: { id: number } & Record<string, unknown>): Promise<Answer<"update">> };
+  updateBySlug: { mutate(input: { slug: string } & Record<string, unknown>): Promise<Answer<"updateBySlug">> };
+  delete: { mutate(input: { id: number; force?: boolean }): Promise<Answer<"delete">> };
+  deleteBySlug: { mutate(input: { slug: string; force?: boolean }): Promise<Answer<"deleteBySlug">> };
+}
+
 /** Venues and organizers behave alike: the shared suites run once per kind, described here. */
 export interface LinkedPostKind {
   singular: "venue" | "organizer";
@@ -14,8 +31,8 @@ export interface LinkedPostKind {
   always: Record<string, unknown>;
   /** The schema.org type of its `json_ld`. */
   jsonLdType: "Place" | "Organization";
-  /** The typed tRPC namespace of the kind (the suites call both kinds alike). */
-  trpc(client: CalendarClient): any;
+  /** The tRPC procedures of the kind (the suites call both kinds alike). */
+  trpc(client: CalendarClient): LinkedPostProcedures;
   /** Links a record to an event, as an event write would. */
   link(db: Db, eventId: number, id: number): Promise<void>;
   /** How many events link the record. */
