@@ -4,21 +4,18 @@ import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { itemAt, trpcError } from "../events/support.ts";
 import { first } from "../support/narrow.ts";
-import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 
-const IMPORT = "/cal/events/v1/import";
 const file = (name: string) => readFileSync(new URL(`./files/${name}`, import.meta.url), "utf8");
 
-/** What an import answers: the ids it created and updated, and what it skipped or left alone. */
-type ImportResult = RouterOutputs["import"]["calendar"];
 type ListedEvent = RouterOutputs["events"]["list"]["events"][number];
 
 describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
   const server = useTestServer(provider, { site: { timezone: "Europe/Berlin" } });
   const empty = useTestServer(provider, { site: { timezone: "Europe/Berlin" } });
+  /** An import that must be answered 200: the ids it created and updated, and what it skipped or left alone. */
   const post = (text: string, query: Record<string, string> = {}, as = server.users.editor) =>
-    server.rest<ImportResult>("POST", IMPORT, { as, body: text, contentType: "text/calendar", query });
+    server.call("POST /import", { as, body: text, contentType: "text/calendar", query, status: 200 });
   const asAdministrator = () => ({ as: server.users.administrator });
   const event = async (id: number) =>
     (await server.call("GET /events/{id}", { params: { id }, ...asAdministrator() })).body;
@@ -138,12 +135,12 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
 
   it("answers a malformed file with 400 naming the line, and writes nothing", async () => {
     const before = await total();
-    const response = await server.rest<RestErrorBody>("POST", IMPORT, {
+    const response = await server.fail("POST /import", 400, {
       as: server.users.editor,
       body: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nthis is not a line\r\nEND:VCALENDAR\r\n",
       contentType: "text/calendar",
     });
-    expect([response.status, response.body.code, response.body.data.line]).toEqual([400, "rest_invalid_icalendar", 3]);
+    expect([response.body.code, response.body.data.line]).toEqual(["rest_invalid_icalendar", 3]);
     expect(await total()).toBe(before);
   });
 
@@ -157,11 +154,12 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
 
   it("lets only editors and administrators import", async () => {
     const text = file("outlook.ics");
-    const anonymous = await server.rest("POST", IMPORT, { body: text, contentType: "text/calendar" });
-    expect(anonymous.status).toBe(401);
-    expect((await post(text, {}, server.users.author)).status).toBe(403);
-    const json = await server.rest<RestErrorBody>("POST", IMPORT, { as: server.users.editor, body: { a: 1 } });
-    expect([json.status, json.body.code]).toEqual([415, "rest_unsupported_media_type"]);
+    const calendar = { body: text, contentType: "text/calendar" };
+    const anonymous = await server.fail("POST /import", 401, calendar);
+    const author = await server.fail("POST /import", 403, { ...calendar, as: server.users.author });
+    expect([anonymous.body.code, author.body.code]).toEqual(["rest_forbidden", "rest_forbidden"]);
+    const json = await server.fail("POST /import", 415, { as: server.users.editor, body: { a: 1 } });
+    expect(json.body.code).toBe("rest_unsupported_media_type");
   });
 
   it("imports through tRPC (import.calendar) as through REST, dry runs and roles included", async () => {
@@ -202,10 +200,11 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
   it("imports what it exports into an empty calendar as the same events", async () => {
     const window = { start_date: "2030-01-01", end_date: "2030-12-31" };
     const feed = await server.rest("GET", "/cal/events/v1/events.ics", { query: window });
-    const imported = await empty.rest<ImportResult>("POST", IMPORT, {
+    const imported = await empty.call("POST /import", {
       as: empty.users.administrator,
       body: feed.text,
       contentType: "text/calendar",
+      status: 200,
     });
     expect([imported.status, imported.body.skipped]).toEqual([200, []]);
     const shape = (events: ListedEvent[]) =>

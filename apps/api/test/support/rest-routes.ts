@@ -2,7 +2,7 @@ import type { RouterOutputs } from "@calendar/core";
 import type { RestErrorBody } from "../../src/rest/envelope.ts";
 
 /**
- * The REST routes of the resources, `"METHOD /path"` relative to a base path (`/cal/events/v1`), each typed by the
+ * The REST routes that answer JSON, `"METHOD /path"` relative to a base path (`/cal/events/v1`), each typed by the
  * output of the procedure that serves it (the paths of `events/event.router.ts`, `venues/venue.router.ts`, …).
  */
 type Resource = "events" | "venues" | "organizers" | "categories" | "tags";
@@ -23,7 +23,27 @@ type SlugRoutes<R extends WithSlugs> = {
   [K in `DELETE /${R}/by-slug/{slug}`]: RouterOutputs[R]["deleteBySlug"];
 };
 
-export type RestRoutes = ResourceRoutes<"events"> &
+type Webhooks = RouterOutputs["webhooks"];
+
+type WebhookRoutes = {
+  "GET /webhooks": Webhooks["list"];
+  "POST /webhooks": Webhooks["create"];
+  "GET /webhooks/{id}": Webhooks["get"];
+  "POST /webhooks/{id}": Webhooks["update"];
+  "DELETE /webhooks/{id}": Webhooks["delete"];
+  "POST /webhooks/{id}/rotate-secret": Webhooks["rotateSecret"];
+  "GET /webhooks/{id}/deliveries": Webhooks["deliveries"];
+};
+
+/** The change feed, and the iCalendar import (a REST route of its own that answers as `import.calendar`). */
+type FeedRoutes = {
+  "GET /changes": RouterOutputs["changes"]["list"];
+  "POST /import": RouterOutputs["import"]["calendar"];
+};
+
+export type RestRoutes = WebhookRoutes &
+  FeedRoutes &
+  ResourceRoutes<"events"> &
   ResourceRoutes<"venues"> &
   ResourceRoutes<"organizers"> &
   ResourceRoutes<"categories"> &

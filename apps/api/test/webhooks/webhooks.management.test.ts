@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import type { RestErrorBody } from "../support/rest-routes.ts";
@@ -8,17 +7,13 @@ const BASE = "/cal/events/v1";
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const RECEIVER = "http://127.0.0.1:9/hooks";
 
-/** The answers of the webhook routes, by procedure (`GET /webhooks/{id}` is `get`, …). */
-type Webhooks = RouterOutputs["webhooks"];
-
 describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
   const server = useTestServer(provider, { site: { timezone: "UTC", allowInsecureWebhooks: true } });
-  const asAdmin = (request: RestRequest = {}): RestRequest => ({ ...request, as: server.users.administrator });
+  const admin = () => server.users.administrator;
+  const asAdmin = (request: RestRequest = {}): RestRequest => ({ ...request, as: admin() });
 
   async function subscribe(body: Record<string, unknown> = { url: RECEIVER }) {
-    const response = await server.rest<Webhooks["create"]>("POST", `${BASE}/webhooks`, asAdmin({ body }));
-    expect(response.status).toBe(201);
-    return response.body;
+    return (await server.call("POST /webhooks", { as: admin(), body, status: 201 })).body;
   }
 
   it("creates a subscription and shows its secret once", async () => {
@@ -41,36 +36,32 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
     });
     expect(Buffer.from(created.secret.slice("whsec_".length), "base64")).toHaveLength(32);
     const { secret, ...shown } = created;
-    const read = await server.rest<Webhooks["get"]>("GET", `${BASE}/webhooks/${created.id}`, asAdmin());
-    expect(read.status).toBe(200);
+    const read = await server.call("GET /webhooks/{id}", { as: admin(), params: { id: created.id }, status: 200 });
     expect(read.body).toEqual(shown);
     expect(read.text).not.toContain(secret);
-    const list = await server.rest<Webhooks["list"]>("GET", `${BASE}/webhooks`, asAdmin());
+    const list = await server.call("GET /webhooks", { as: admin(), status: 200 });
     expect(list.body.webhooks).toContainEqual(shown);
     expect(list.text).not.toContain("whsec_");
   });
 
   it("updates, rotates the secret of, and deletes a subscription", async () => {
     const created = await subscribe();
-    const path = `${BASE}/webhooks/${created.id}`;
-    const updated = await server.rest<Webhooks["update"]>(
-      "POST",
-      path,
-      asAdmin({ body: { types: ["tag"], active: false } }),
-    );
-    expect(updated.status).toBe(200);
+    const params = { id: created.id };
+    const updated = await server.call("POST /webhooks/{id}", {
+      as: admin(),
+      params,
+      body: { types: ["tag"], active: false },
+      status: 200,
+    });
     expect(updated.body).toMatchObject({ id: created.id, url: RECEIVER, types: ["tag"], actions: [], active: false });
-    const rotated = await server.rest<Webhooks["rotateSecret"]>("POST", `${path}/rotate-secret`, asAdmin());
-    expect(rotated.status).toBe(200);
+    const rotated = await server.call("POST /webhooks/{id}/rotate-secret", { as: admin(), params, status: 200 });
     expect(rotated.body.secret).toMatch(SECRET);
     expect(rotated.body.secret).not.toBe(created.secret);
-    const deliveries = await server.rest<Webhooks["deliveries"]>("GET", `${path}/deliveries`, asAdmin());
+    const deliveries = await server.call("GET /webhooks/{id}/deliveries", { as: admin(), params, status: 200 });
     expect(deliveries.body).toEqual({ attempts: [] });
-    const deleted = await server.rest<Webhooks["delete"]>("DELETE", path, asAdmin());
-    expect(deleted.status).toBe(200);
+    const deleted = await server.call("DELETE /webhooks/{id}", { as: admin(), params, status: 200 });
     expect(deleted.body).toEqual({ deleted: true, previous: { ...updated.body } });
-    const gone = await server.rest<RestErrorBody>("GET", path, asAdmin());
-    expect(gone.status).toBe(404);
+    const gone = await server.fail("GET /webhooks/{id}", 404, { as: admin(), params });
     expect(gone.body).toEqual({
       code: "rest_webhook_invalid_id",
       message: "No webhook subscription with this id.",
@@ -127,8 +118,7 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
       [{ url: RECEIVER, types: ["event", "party"] }, "types"],
       [{ url: RECEIVER, actions: ["exploded"] }, "actions"],
     ] as const) {
-      const response = await server.rest<RestErrorBody>("POST", `${BASE}/webhooks`, asAdmin({ body }));
-      expect(response.status).toBe(400);
+      const response = await server.fail("POST /webhooks", 400, { as: admin(), body });
       expect(response.body.code).toMatch(/^rest_(invalid|missing_callback)_param$/);
       expect(JSON.stringify(response.body.data.params)).toContain(field);
     }
@@ -160,19 +150,24 @@ describe.each(PROVIDERS)("managing webhook subscriptions (%s)", (provider) => {
         ]);
       }
     }
-    const anonymous = await server.rest("GET", `${BASE}/webhooks`);
-    expect(anonymous.status).toBe(401);
-    const kept = await server.rest<Webhooks["get"]>("GET", `${BASE}/webhooks/${created.id}`, asAdmin());
+    const anonymous = await server.fail("GET /webhooks", 401, {});
+    expect(anonymous.body.code).toBe("rest_forbidden");
+    const kept = await server.call("GET /webhooks/{id}", { as: admin(), params: { id: created.id }, status: 200 });
     expect(kept.body.active).toBe(true);
   });
 
   it("serves the same operations over tRPC and under a language prefix", async () => {
-    const admin = server.client(server.users.administrator);
-    const created = await admin.webhooks.create.mutate({ url: RECEIVER, types: ["event"] });
+    const rpc = server.client(admin());
+    const created = await rpc.webhooks.create.mutate({ url: RECEIVER, types: ["event"] });
     expect(created.secret).toMatch(SECRET);
     const { secret: _secret, ...shown } = created;
-    expect(await admin.webhooks.get.query({ id: created.id })).toEqual(shown);
-    const prefixed = await server.rest<Webhooks["get"]>("GET", `/de${BASE}/webhooks/${created.id}`, asAdmin());
+    expect(await rpc.webhooks.get.query({ id: created.id })).toEqual(shown);
+    const prefixed = await server.call("GET /webhooks/{id}", {
+      as: admin(),
+      base: `/de${BASE}`,
+      params: { id: created.id },
+      status: 200,
+    });
     expect(prefixed.body).toEqual(shown);
     await expect(server.client(server.users.editor).webhooks.list.query({})).rejects.toMatchObject({
       data: { httpStatus: 403 },
