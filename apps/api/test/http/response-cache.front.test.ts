@@ -1,11 +1,11 @@
 import { request } from "node:http";
-import { connect } from "node:net";
 import type { Provider } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server.ts";
 import { finished, listening, runEntry } from "../support/process.ts";
+import { getAcrossShutdown } from "../support/raw-http.ts";
 
 const API = "/cal/events/v1";
 const LIST = `${API}/events?start_date=2030-01-01&end_date=2030-12-31`;
@@ -88,23 +88,7 @@ describe.each(PROVIDERS)("hits of the response cache answered before Fastify (%s
   it("are refused with the draining 503 once the server drains, like every other request", async () => {
     const { server, origin } = await startCachingServer();
     for (let round = 0; round < 2; round++) expect((await plainGet(origin, LIST)).status).toBe(200);
-    const { hostname, port } = new URL(origin);
-    const socket = connect(Number(port), hostname);
-    await new Promise((resolve) => socket.on("connect", resolve));
-    let received = "";
-    socket.on("data", (chunk) => {
-      received += chunk;
-    });
-    const closedSocket = new Promise((resolve) => socket.on("close", resolve));
-    // Begun before the shutdown (so that its connection is not idle), ended after it began.
-    socket.write(`GET ${LIST} HTTP/1.1\r\nHost: ${new URL(origin).host}\r\n`);
-    const closing = server.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    socket.write("\r\n");
-    await closedSocket;
-    await closing;
-    const [head = "", body = ""] = received.split("\r\n\r\n");
-    const headers = head.toLowerCase().split("\r\n");
+    const { head: headers, body } = await getAcrossShutdown(origin, LIST, () => server.close());
     expect(headers[0]).toBe("http/1.1 503 service unavailable");
     expect(headers).toContain("retry-after: 1");
     expect(headers).toContain("connection: close");

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb, type Provider, sqliteFilePath } from "@calendar/core";
@@ -9,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server.ts";
 import { adminQuery } from "../support/postgres.ts";
 import { finished, listening, runEntry } from "../support/process.ts";
+import { getAcrossShutdown } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
@@ -143,23 +143,6 @@ describe.each(PROVIDERS)("SIGTERM during a burst of writes (%s)", (provider: Pro
   }, 120_000);
 });
 
-/** Resolves once nothing listens on the origin's port any more. */
-async function notListening(origin: string): Promise<void> {
-  const { hostname, port } = new URL(origin);
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const probe = connect(Number(port), hostname);
-      probe.on("connect", () => {
-        probe.destroy();
-        resolve(false);
-      });
-      probe.on("error", () => resolve(true));
-    });
-    if (refused) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe("a request arriving while the server drains", () => {
   const database = useTestDatabase("sqlite");
 
@@ -170,23 +153,7 @@ describe("a request arriving while the server drains", () => {
       handle: database.current.handle,
     });
     const origin = await server.listen({ host: "127.0.0.1", port: 0 });
-    const { hostname, port } = new URL(origin);
-    const socket = connect(Number(port), hostname);
-    await new Promise((resolve) => socket.on("connect", resolve));
-    let received = "";
-    socket.on("data", (chunk) => {
-      received += chunk;
-    });
-    const closedSocket = new Promise((resolve) => socket.on("close", resolve));
-    // The request has begun (so its connection is not idle) when the shutdown starts, and ends after.
-    socket.write(`GET ${API}/events HTTP/1.1\r\nHost: test\r\n`);
-    const closing = server.close();
-    await notListening(origin);
-    socket.write("\r\n");
-    await closedSocket;
-    await closing;
-    const [head = "", body = ""] = received.split("\r\n\r\n");
-    const headers = head.toLowerCase().split("\r\n");
+    const { head: headers, body } = await getAcrossShutdown(origin, `${API}/events`, () => server.close());
     expect(headers[0]).toBe("http/1.1 503 service unavailable");
     expect(headers).toContain("retry-after: 1");
     expect(headers).toContain("connection: close");

@@ -39,3 +39,44 @@ export function getWithHost<T = unknown>(origin: string, path: string, host: str
       .end();
   });
 }
+
+/** Resolves once nothing listens on the origin's port any more. */
+async function notListening(origin: string): Promise<void> {
+  const { hostname, port } = new URL(origin);
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(Number(port), hostname);
+      probe.on("connect", () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.on("error", () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A GET begun before the server starts shutting down (so that its connection is not idle) and ended after it has
+ * stopped listening: resolves, once the server has closed the connection and stopped, with the answer's status
+ * line and headers (lower case) and its body.
+ */
+export async function getAcrossShutdown(origin: string, path: string, shutDown: () => Promise<unknown>) {
+  const { hostname, port, host } = new URL(origin);
+  const socket = connect(Number(port), hostname);
+  await new Promise((resolve) => socket.on("connect", resolve));
+  let received = "";
+  socket.on("data", (chunk) => {
+    received += chunk;
+  });
+  const closedSocket = new Promise((resolve) => socket.on("close", resolve));
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n`);
+  const stopped = shutDown();
+  await notListening(origin);
+  socket.write("\r\n");
+  await closedSocket;
+  await stopped;
+  const [head = "", body = ""] = received.split("\r\n\r\n");
+  return { head: head.toLowerCase().split("\r\n"), body };
+}
