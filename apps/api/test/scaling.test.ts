@@ -1,7 +1,7 @@
-import { createUser, type Provider } from "@calendar/core";
-import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerInstance, startServerInstance, stopServerInstances } from "./support/process.ts";
+import type { Provider } from "@calendar/core";
+import { PROVIDERS } from "@calendar/core/testing";
+import { describe, expect, it } from "vitest";
+import { type ServerInstance, useServerPair } from "./support/process.ts";
 
 /**
  * The server keeps no state between requests, so several instances behind a load balancer share one database:
@@ -17,65 +17,55 @@ async function bodyOf(instance: ServerInstance, response: Response): Promise<unk
 }
 
 describe.each(PROVIDERS)("two server instances on one database (%s)", (provider: Provider) => {
-  const database = useTestDatabase(provider);
-  let first: ServerInstance;
-  let second: ServerInstance;
-  let authorization = "";
-
-  beforeAll(async () => {
-    const editor = await createUser(database.current.handle.db, { login: "scaler", role: "editor" });
-    authorization = `Bearer ${editor.token}`;
-    [first, second] = await Promise.all([
-      startServerInstance(database.current.url),
-      startServerInstance(database.current.url),
-    ]);
-  });
-  afterAll(() => stopServerInstances([first, second]));
+  const pair = useServerPair(provider);
 
   const send = (instance: ServerInstance, method: string, path: string, body?: unknown) =>
     fetch(`${instance.origin}${API}${path}`, {
       method,
-      headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: pair.authorization,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
   it("reads through one instance what was just written through the other, in every direction", async () => {
-    const created = await send(first, "POST", "/events", {
+    const created = await send(pair.first, "POST", "/events", {
       title: "Shared stage",
       start_date: "2031-09-01 20:00:00",
       end_date: "2031-09-01 22:00:00",
       categories: ["Scaling"],
     });
     expect(created.status).toBe(201);
-    const event = (await bodyOf(first, created)) as { id: number };
+    const event = (await bodyOf(pair.first, created)) as { id: number };
 
-    const readBack = await send(second, "GET", `/events/${event.id}`);
+    const readBack = await send(pair.second, "GET", `/events/${event.id}`);
     expect(readBack.status).toBe(200);
-    const { json_ld: _jsonLd, ...readEvent } = (await bodyOf(second, readBack)) as Record<string, unknown>;
+    const { json_ld: _jsonLd, ...readEvent } = (await bodyOf(pair.second, readBack)) as Record<string, unknown>;
     expect(readEvent).toEqual(event);
 
-    const updated = await send(second, "PATCH", `/events/${event.id}`, { title: "Shared stage, moved" });
+    const updated = await send(pair.second, "PATCH", `/events/${event.id}`, { title: "Shared stage, moved" });
     expect(updated.status).toBe(200);
-    const readUpdate = await send(first, "GET", `/events/by-slug/shared-stage`);
-    expect(await bodyOf(first, readUpdate)).toMatchObject({ id: event.id, title: "Shared stage, moved" });
+    const readUpdate = await send(pair.first, "GET", `/events/by-slug/shared-stage`);
+    expect(await bodyOf(pair.first, readUpdate)).toMatchObject({ id: event.id, title: "Shared stage, moved" });
 
     const [listFirst, listSecond] = await Promise.all(
-      [first, second].map(async (instance) =>
+      [pair.first, pair.second].map(async (instance) =>
         bodyOf(instance, await send(instance, "GET", "/categories?search=scaling")),
       ),
     );
     expect(listFirst).toEqual(listSecond);
     expect(listFirst).toMatchObject({ categories: [{ name: "Scaling", count: 1 }] });
 
-    expect((await send(first, "DELETE", `/events/${event.id}`)).status).toBe(200);
-    const gone = await send(second, "GET", `/events/${event.id}`);
+    expect((await send(pair.first, "DELETE", `/events/${event.id}`)).status).toBe(200);
+    const gone = await send(pair.second, "GET", `/events/${event.id}`);
     expect(gone.status).toBe(403);
     expect(await gone.json()).toMatchObject({ code: "event-no-longer-available" });
   });
 
   it("answers the same list through both instances while they take writes in turn", async () => {
     for (let index = 0; index < 6; index++) {
-      const instance = index % 2 ? second : first;
+      const instance = index % 2 ? pair.second : pair.first;
       const response = await send(instance, "POST", "/events", {
         title: `Alternating ${index}`,
         start_date: "2031-10-01 10:00:00",
@@ -85,7 +75,7 @@ describe.each(PROVIDERS)("two server instances on one database (%s)", (provider:
     }
     const query = "/events?search=alternating&start_date=2031-10-01&end_date=2031-10-01";
     const [fromFirst, fromSecond] = await Promise.all(
-      [first, second].map(async (instance) => bodyOf(instance, await send(instance, "GET", query))),
+      [pair.first, pair.second].map(async (instance) => bodyOf(instance, await send(instance, "GET", query))),
     );
     expect(fromFirst).toEqual(fromSecond);
     expect(fromFirst).toMatchObject({ total: 6 });

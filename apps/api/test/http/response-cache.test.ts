@@ -1,9 +1,9 @@
-import { createUser, type Provider, type RouterOutputs } from "@calendar/core";
-import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Provider, RouterOutputs } from "@calendar/core";
+import { PROVIDERS } from "@calendar/core/testing";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { eventsOf } from "../events/support.ts";
-import { type ServerInstance, startServerInstance, stopServerInstances } from "../support/process.ts";
+import { useServerPair } from "../support/process.ts";
 import { getWithHost } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
@@ -93,31 +93,18 @@ describe("the shared response cache turned off", () => {
 });
 
 describe.each(PROVIDERS)("two server processes with their caches on one database (%s)", (provider: Provider) => {
-  const database = useTestDatabase(provider);
-  let first: ServerInstance;
-  let second: ServerInstance;
-  let authorization = "";
-
-  beforeAll(async () => {
-    const editor = await createUser(database.current.handle.db, { login: "cacher", role: "editor" });
-    authorization = `Bearer ${editor.token}`;
-    [first, second] = await Promise.all([
-      startServerInstance(database.current.url),
-      startServerInstance(database.current.url),
-    ]);
-  });
-  afterAll(() => stopServerInstances([first, second]));
+  const pair = useServerPair(provider);
 
   it("changes the other instance's ETag and cached answer at once after a write through one", async () => {
-    const url = `${second.origin}${API}/events?${YEAR}`;
+    const url = `${pair.second.origin}${API}/events?${YEAR}`;
     const before = await fetch(url);
     const etag = before.headers.get("etag") ?? "";
     const empty = listRead.parse(await before.json());
     expect([before.status, empty.total]).toEqual([200, 0]);
     expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
-    const created = await fetch(`${first.origin}${API}/events`, {
+    const created = await fetch(`${pair.first.origin}${API}/events`, {
       method: "POST",
-      headers: { authorization, "content-type": "application/json" },
+      headers: { authorization: pair.authorization, "content-type": "application/json" },
       body: JSON.stringify({
         title: "Seen at once",
         start_date: "2030-07-01 20:00:00",

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { createUser, type Provider } from "@calendar/core";
+import { useTestDatabase } from "@calendar/core/testing";
+import { afterAll, beforeAll } from "vitest";
 
 const API_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -70,4 +73,40 @@ export async function stopServerInstances(instances: ReadonlyArray<ServerInstanc
     instance.child.kill("SIGTERM");
     await done;
   }
+}
+
+/**
+ * Two server processes on one fresh database, started before the file's tests and stopped after them, and the
+ * `Authorization` header of an editor who writes through either.
+ */
+export function useServerPair(provider: Provider) {
+  const database = useTestDatabase(provider);
+  let instances: [ServerInstance, ServerInstance] | undefined;
+  let authorization = "";
+
+  beforeAll(async () => {
+    const editor = await createUser(database.current.handle.db, { login: "pair-editor", role: "editor" });
+    authorization = `Bearer ${editor.token}`;
+    instances = await Promise.all([
+      startServerInstance(database.current.url),
+      startServerInstance(database.current.url),
+    ]);
+  });
+  afterAll(() => stopServerInstances(instances ?? []));
+
+  const started = () => {
+    if (!instances) throw new Error("The server processes start in beforeAll.");
+    return instances;
+  };
+  return {
+    get first() {
+      return started()[0];
+    },
+    get second() {
+      return started()[1];
+    },
+    get authorization() {
+      return authorization;
+    },
+  };
 }
