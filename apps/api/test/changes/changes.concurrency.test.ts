@@ -1,7 +1,5 @@
-import { createUser } from "@calendar/core";
-import { useTestDatabase } from "@calendar/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerInstance, startServerInstance, stopServerInstances } from "../support/process.ts";
+import { describe, expect, it } from "vitest";
+import { type ServerInstance, useServerPair } from "../support/process.ts";
 
 const API = "/cal/events/v1";
 const WRITES_PER_INSTANCE = 40;
@@ -20,22 +18,12 @@ interface Change {
  * exactly once, in version order, and none that was rolled back.
  */
 describe("the change feed under concurrent writes through two server processes (postgres)", () => {
-  const database = useTestDatabase("postgres");
-  let instances: ServerInstance[] = [];
-  let authorization = "";
-
-  beforeAll(async () => {
-    const admin = await createUser(database.current.handle.db, { login: "feeder", role: "administrator" });
-    authorization = `Bearer ${admin.token}`;
-    instances = await Promise.all([
-      startServerInstance(database.current.url),
-      startServerInstance(database.current.url),
-    ]);
-  });
-  afterAll(() => stopServerInstances(instances));
+  const pair = useServerPair("postgres", "administrator");
 
   const get = async (instance: ServerInstance, query: string) => {
-    const response = await fetch(`${instance.origin}${API}/changes${query}`, { headers: { authorization } });
+    const response = await fetch(`${instance.origin}${API}/changes${query}`, {
+      headers: { authorization: pair.authorization },
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { changes: Change[]; next_token: string; has_more: boolean };
   };
@@ -51,7 +39,7 @@ describe("the change feed under concurrent writes through two server processes (
       for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
         const response = await fetch(`${instance.origin}${API}/tags`, {
           method: "POST",
-          headers: { authorization, "content-type": "application/json" },
+          headers: { authorization: pair.authorization, "content-type": "application/json" },
           body: JSON.stringify({ name }),
         });
         const body = (await response.json()) as { id: number };
@@ -66,7 +54,7 @@ describe("the change feed under concurrent writes through two server processes (
   it("shows every committed change exactly once, in version order, while the writes go on", {
     timeout: 120_000,
   }, async () => {
-    const [first, second] = instances as [ServerInstance, ServerInstance];
+    const { first, second } = pair;
     let token = (await get(first, "")).next_token;
     const seen: Change[] = [];
     let writing = true;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createUser, type Provider } from "@calendar/core";
+import { createUser, type Provider, type Role } from "@calendar/core";
 import { useTestDatabase } from "@calendar/core/testing";
 import { afterAll, beforeAll } from "vitest";
 
@@ -77,16 +77,16 @@ export async function stopServerInstances(instances: ReadonlyArray<ServerInstanc
 
 /**
  * Two server processes on one fresh database, started before the file's tests and stopped after them, and the
- * `Authorization` header of an editor who writes through either.
+ * `Authorization` header of a user of `role` who writes through either.
  */
-export function useServerPair(provider: Provider) {
+export function useServerPair(provider: Provider, role: Role = "editor") {
   const database = useTestDatabase(provider);
   let instances: [ServerInstance, ServerInstance] | undefined;
   let authorization = "";
 
   beforeAll(async () => {
-    const editor = await createUser(database.current.handle.db, { login: "pair-editor", role: "editor" });
-    authorization = `Bearer ${editor.token}`;
+    const writer = await createUser(database.current.handle.db, { login: `pair-${role}`, role });
+    authorization = `Bearer ${writer.token}`;
     instances = await Promise.all([
       startServerInstance(database.current.url),
       startServerInstance(database.current.url),
