@@ -2,7 +2,7 @@ import { type Actor, ensureAdmin, revokeTokens } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { trpcFailure } from "./languages/support.ts";
+import { trpcFailure } from "./support/errors.ts";
 import { type fixtureAppRouter, fixtureRouters } from "./support/fixture-router.ts";
 import type { RestErrorBody } from "./support/rest-routes.ts";
 import { type RestRequest, useTestServer } from "./support/server.ts";

@@ -1,8 +1,9 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { invalidParams, paramNames, restError, trpcFailure } from "../support/errors.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
-import { EVENTS, eventsOf, invalidParams, paramNames, restError, trpcError } from "./support.ts";
+import { EVENTS, eventsOf } from "./support.ts";
 
 const VALID = { title: "Valid", start_date: "2030-01-01 10:00:00", end_date: "2030-01-01 11:00:00" };
 
@@ -232,22 +233,23 @@ describe.each(PROVIDERS)("event errors (%s)", (provider) => {
 
   it("reports the same errors through tRPC, with the domain code", async () => {
     const client = server.client(admin());
-    expect(await trpcError(client.events.get.query({ id: 99_999 }))).toEqual({
+    expect(await trpcFailure(client.events.get.query({ id: 99_999 }))).toEqual({
       status: 404,
       code: "rest-event-not-found",
       message: "Event with ID 99999 does not exist.",
     });
-    expect(await trpcError(client.events.getBySlug.query({ slug: "nope" }))).toMatchObject({
+    expect(await trpcFailure(client.events.getBySlug.query({ slug: "nope" }))).toMatchObject({
       status: 400,
       code: "rest_invalid_param",
     });
-    expect(await trpcError(client.events.create.mutate({ ...VALID, end_date: "2029-01-01" }))).toEqual({
+    expect(await trpcFailure(client.events.create.mutate({ ...VALID, end_date: "2029-01-01" }))).toEqual({
       status: 400,
       code: "rest_invalid_param",
       message: "Invalid parameter(s): end_date",
+      params: { end_date: "The end must not be before the start." },
     });
     expect(
-      await trpcError(client.events.list.query({ page: 999, start_date: "2030-01-01", end_date: "2030-01-02" })),
+      await trpcFailure(client.events.list.query({ page: 999, start_date: "2030-01-01", end_date: "2030-01-02" })),
     ).toMatchObject({ status: 404, code: "event-archive-page-not-found" });
   });
 });

@@ -1,8 +1,8 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-import { first, present, single } from "../support/narrow.ts";
+import { first, many, present, single } from "../support/narrow.ts";
 import { type RestRequest, useTestServer } from "../support/server.ts";
-import { BASE, EVENTS, eventsOf, many } from "./support.ts";
+import { BASE, EVENTS, eventsOf } from "./support.ts";
 
 const WALL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 

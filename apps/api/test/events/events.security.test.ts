@@ -1,11 +1,11 @@
 import type { TestUser } from "@calendar/core/testing";
 import { PROVIDERS, REDACTED_EVENT_DETAILS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { FORBIDDEN_MESSAGE, paramNames, restError, trpcFailure } from "../support/errors.ts";
 import { useTestServer } from "../support/server.ts";
-import { EVENTS, eventsOf, paramNames, restError, trpcError } from "./support.ts";
+import { EVENTS, eventsOf } from "./support.ts";
 
 const BASE = { start_date: "2030-11-01 10:00:00", end_date: "2030-11-01 11:00:00" };
-const FORBIDDEN_MESSAGE = "Sorry, you are not allowed to do that.";
 const unauthorized = restError(401, "rest_forbidden", FORBIDDEN_MESSAGE);
 const forbidden = restError(403, "rest_forbidden", FORBIDDEN_MESSAGE);
 
@@ -153,12 +153,12 @@ describe.each(PROVIDERS)("event roles and capabilities (%s)", (provider) => {
   });
 
   it("refuses writes over tRPC with the same codes", async () => {
-    expect(await trpcError(server.client().events.create.mutate({ ...BASE, title: "x" }))).toEqual({
+    expect(await trpcFailure(server.client().events.create.mutate({ ...BASE, title: "x" }))).toEqual({
       status: 401,
       code: "rest_forbidden",
       message: FORBIDDEN_MESSAGE,
     });
-    expect(await trpcError(server.client(users().subscriber).events.create.mutate({ ...BASE, title: "x" }))).toEqual({
+    expect(await trpcFailure(server.client(users().subscriber).events.create.mutate({ ...BASE, title: "x" }))).toEqual({
       status: 403,
       code: "rest_forbidden",
       message: FORBIDDEN_MESSAGE,
@@ -241,7 +241,7 @@ describe.each(PROVIDERS)("event visibility and passwords (%s)", (provider) => {
     const unlocked = await server.call("GET /events/{id}", { params, query: { password: "open sesame" }, status: 200 });
     expect(unlocked.body.description).toBe("Backstage at midnight");
     await server.call("GET /events/{id}", { params, as: users().editor, status: 200 });
-    expect(await trpcError(server.client().events.get.query({ id: protectedEvent.id }))).toMatchObject({
+    expect(await trpcFailure(server.client().events.get.query({ id: protectedEvent.id }))).toMatchObject({
       status: 403,
       code: "event-password-protected",
     });

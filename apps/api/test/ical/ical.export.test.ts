@@ -1,8 +1,9 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EVENTS, eventsOf, paramNames } from "../events/support.ts";
+import { EVENTS, eventsOf } from "../events/support.ts";
 import { documentOf, operationOf, responseOf } from "../rest/api-document.ts";
+import { paramNames } from "../support/errors.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 import { foldingProblems, parseCalendar, rawLines, veventsOf } from "./ical.support.ts";

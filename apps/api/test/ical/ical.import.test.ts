@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-import { itemAt, trpcError } from "../events/support.ts";
-import { first } from "../support/narrow.ts";
+
+import { trpcFailure } from "../support/errors.ts";
+import { first, itemAt } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 
 const file = (name: string) => readFileSync(new URL(`./files/${name}`, import.meta.url), "utf8");
@@ -182,7 +183,7 @@ describe.each(PROVIDERS)("iCalendar import (%s)", (provider) => {
       series: 0,
     });
     const failure = async (call: Promise<unknown>) => {
-      const { status, code } = await trpcError(call);
+      const { status, code } = await trpcFailure(call);
       return [status, code];
     };
     const failures = await Promise.all([

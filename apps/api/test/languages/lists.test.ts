@@ -1,6 +1,7 @@
 import type { Language } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { invalidParam } from "../support/errors.ts";
 import { first, single } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";
 import {
@@ -8,7 +9,6 @@ import {
   DEFAULT_SELECTOR,
   daysAhead,
   ids,
-  invalidParam,
   itemsOf,
   LANGUAGES,
   otherThan,

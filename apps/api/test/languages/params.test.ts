@@ -1,8 +1,9 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { invalidParam, restFailure, trpcFailure } from "../support/errors.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
-import { invalidParam, ROOT, restFailure, trpcFailure } from "./support.ts";
+import { ROOT } from "./support.ts";
 
 /** Values that are not one of the four languages, as a query value or a JSON value. */
 const INVALID_VALUES: ReadonlyArray<string | string[]> = ["de-DE", " de", ["de", "fr"], "xx", "", "DE", "EN"];

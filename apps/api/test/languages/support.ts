@@ -1,7 +1,8 @@
 import type { Language, RouterOutputs } from "@calendar/core";
 import type { TestUser } from "@calendar/core/testing";
+import { type Failure, restFailure, trpcFailure } from "../support/errors.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
-import type { RestResponse, TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
 
 export const ROOT = "/cal/events/v1";
 export const LANGUAGES = ["en", "de", "fr", "zh-hans"] as const satisfies readonly Language[];
@@ -67,14 +68,6 @@ export const SELECTORS: readonly Selector[] = [DEFAULT_SELECTOR, ...LANGUAGES.fl
 export function daysAhead(days: number, hour = 10): string {
   const date = new Date(Date.now() + days * 86_400_000);
   return `${date.toISOString().slice(0, 10)} ${String(hour).padStart(2, "0")}:00:00`;
-}
-
-/** An error over REST or tRPC, as status, code and parameters at fault. */
-export interface Failure {
-  status: number;
-  code: string;
-  message: string;
-  params?: unknown;
 }
 
 /** What a resource's procedure answers, over tRPC as over REST (both return the same JSON). */
@@ -159,39 +152,6 @@ export function writerOf(server: TestServer, selector: Selector) {
       const request = { base: selector.root, params: { id }, as, query: selector.query, body, status: 200 };
       return (await server.call(`POST /${resource as Resource}/{id}`, request)).body as Answer<R, "update">;
     },
-  };
-}
-
-export function restFailure({ status, body }: RestResponse<RestErrorBody>): Failure {
-  // An answer that is no error envelope (a success) has no `data`: the comparison with the expected failure shows it.
-  const params = body.data?.params;
-  return { status, code: body.code, message: body.message, ...(params === undefined ? {} : { params }) };
-}
-
-/** The domain error a tRPC call failed with, in the same form as a REST failure. */
-export async function trpcFailure(call: Promise<unknown>): Promise<Failure> {
-  const error = (await call.then(
-    () => {
-      throw new Error("The call succeeded.");
-    },
-    (caught: unknown) => caught,
-  )) as { data?: { httpStatus?: number; domain?: { code: string; message: string; params?: unknown } } };
-  const domain = error.data?.domain;
-  return {
-    status: error.data?.httpStatus ?? 0,
-    code: domain?.code ?? "",
-    message: domain?.message ?? "",
-    ...(domain?.params === undefined ? {} : { params: domain.params }),
-  };
-}
-
-/** 400 `rest_invalid_param` naming exactly one parameter with its reason. */
-export function invalidParam(name: string, reason: string): Failure {
-  return {
-    status: 400,
-    code: "rest_invalid_param",
-    message: `Invalid parameter(s): ${name}`,
-    params: { [name]: reason },
   };
 }
 

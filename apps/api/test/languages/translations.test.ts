@@ -1,24 +1,21 @@
 import type { Db, Language, RouterOutputs } from "@calendar/core";
 import { create, PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type Failure, invalidParam, restFailure, trpcFailure } from "../support/errors.ts";
 import { found } from "../support/narrow.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { type TestServer, useTestServer } from "../support/server.ts";
 import {
   DEFAULT_SELECTOR,
   daysAhead,
-  type Failure,
   ids,
-  invalidParam,
   itemsOf,
   type Query,
   type Resource,
   ROOT,
   readerOf,
-  restFailure,
   type Selector,
   selectorsOf,
-  trpcFailure,
   writerOf,
 } from "./support.ts";
 

@@ -1,6 +1,6 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-import { paramNames } from "../events/support.ts";
+import { paramNames } from "../support/errors.ts";
 import { fixtureRouters } from "../support/fixture-router.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";

@@ -24,3 +24,16 @@ export function found<T>(item: T | undefined): T {
   if (item === undefined) throw new Error("Expected to find an item, found none.");
   return item;
 }
+
+/** The items of a field that is a list unless it holds one item (an event's `venue`). */
+export function many<T extends object>(value: T | T[]): T[] {
+  if (!Array.isArray(value)) throw new Error(`Expected a list, got one item: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The item at `index` of a list that must be long enough. */
+export function itemAt<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`Expected an item at ${index}, got ${items.length} items.`);
+  return item;
+}

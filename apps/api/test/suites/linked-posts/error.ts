@@ -1,13 +1,14 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { restError, rpcError } from "../../support/errors.ts";
 import type { RestErrorBody } from "../../support/rest-routes.ts";
 import { useTestServer } from "../../support/server.ts";
-import { API, errorBody, ITEM_METHODS, type LinkedPostKind, linkedPostApi, nameOf, rpcError } from "./kinds.ts";
+import { API, ITEM_METHODS, type LinkedPostKind, linkedPostApi, nameOf } from "./kinds.ts";
 
-const NO_ROUTE = errorBody(404, "rest_no_route", "No route was found matching the URL and request method.");
+const NO_ROUTE = restError(404, "rest_no_route", "No route was found matching the URL and request method.");
 
 function invalid(params: Record<string, string>) {
-  return errorBody(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, { params });
+  return restError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, { params });
 }
 
 /** What venues and organizers both answer to client mistakes: 4xx with the reference's codes, nothing written. */
@@ -29,7 +30,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
       const { status, body } = await server.fail(route.create, 400, { ...admin(), body: { description: "x" } });
       expect(status).toBe(400);
       expect(body).toEqual(
-        errorBody(400, "rest_missing_callback_param", `Missing parameter(s): ${name}`, { params: [name] }),
+        restError(400, "rest_missing_callback_param", `Missing parameter(s): ${name}`, { params: [name] }),
       );
     });
 
@@ -143,7 +144,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
       const response = await server.fail(route.list, 404, { query: { page: 2 } });
       expect(response.status).toBe(404);
       expect(response.body).toEqual(
-        errorBody(404, `${name}-archive-page-not-found`, `The requested ${name} archive page does not exist`),
+        restError(404, `${name}-archive-page-not-found`, `The requested ${name} archive page does not exist`),
       );
     });
 

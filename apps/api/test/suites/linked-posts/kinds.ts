@@ -154,23 +154,6 @@ export function linkedPostApi(server: TestServer, kind: LinkedPostKind) {
   };
 }
 
-/** The reference's error body. */
-export function errorBody(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
-  return { code, message, data: { status, ...data } };
-}
-
-export const FORBIDDEN_MESSAGE = "Sorry, you are not allowed to do that.";
-
-/** How a failed tRPC call looks to a client: HTTP status and the domain error. */
-export async function rpcError(call: Promise<unknown>) {
-  const caught = await call.then(
-    (value) => ({ unexpected: value }),
-    (error: { data?: { httpStatus?: number; domain?: Record<string, unknown> } }) => error,
-  );
-  if ("unexpected" in caught) throw new Error("The tRPC call was expected to fail.");
-  return { status: caught.data?.httpStatus, domain: caught.data?.domain };
-}
-
 export interface ExpectedRecord {
   id: number;
   name: string;

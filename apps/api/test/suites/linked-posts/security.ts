@@ -1,19 +1,11 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN_MESSAGE, restError, rpcError } from "../../support/errors.ts";
 import { useTestServer } from "../../support/server.ts";
-import {
-  errorBody,
-  expectedRecord,
-  FORBIDDEN_MESSAGE,
-  type LinkedPost,
-  type LinkedPostKind,
-  linkedPostApi,
-  recordsOf,
-  rpcError,
-} from "./kinds.ts";
+import { expectedRecord, type LinkedPost, type LinkedPostKind, linkedPostApi, recordsOf } from "./kinds.ts";
 
-const UNAUTHORIZED = errorBody(401, "rest_forbidden", FORBIDDEN_MESSAGE);
-const FORBIDDEN = errorBody(403, "rest_forbidden", FORBIDDEN_MESSAGE);
+const UNAUTHORIZED = restError(401, "rest_forbidden", FORBIDDEN_MESSAGE);
+const FORBIDDEN = restError(403, "rest_forbidden", FORBIDDEN_MESSAGE);
 
 /** Who may do what with venues and organizers, what the public sees, and what a password hides. */
 export function linkedPostSecuritySuite(kind: LinkedPostKind) {
@@ -139,7 +131,7 @@ export function linkedPostSecuritySuite(kind: LinkedPostKind) {
     });
 
     it("answers 403 for a record the requester may not read, by id and by slug", async () => {
-      const notAccessible = errorBody(403, `${name}-not-accessible`, `The requested ${name} is not accessible`);
+      const notAccessible = restError(403, `${name}-not-accessible`, `The requested ${name} is not accessible`);
       for (const record of [records.draft, records.trashed, records.contributed]) {
         const response = await server.fail(route.item("GET"), 403, { params: { id: record?.id ?? 0 } });
         expect(response.body).toEqual(notAccessible);

@@ -1,9 +1,10 @@
 import { create, PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { invalidParams, rpcError } from "../../support/errors.ts";
 import { first } from "../../support/narrow.ts";
 import type { RestErrorBody } from "../../support/rest-routes.ts";
 import { useTestServer } from "../../support/server.ts";
-import { createEvent, invalidParamsBody, type TermKind, type TermLike, termApi } from "./kinds.ts";
+import { createEvent, type TermKind, type TermLike, termApi } from "./kinds.ts";
 
 const NO_ROUTE = {
   code: "rest_no_route",
@@ -12,17 +13,6 @@ const NO_ROUTE = {
 };
 
 const TERM_EXISTS = "A term with the name provided already exists in this taxonomy.";
-
-/** The tRPC error of a failed call, as a client sees it. */
-async function rpcFailure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (caught: unknown) => caught,
-  )) as { data: { httpStatus: number; domain: Record<string, unknown> } };
-  return { status: error.data.httpStatus, domain: error.data.domain };
-}
 
 /** What categories and tags both answer to client mistakes: 4xx with the reference's codes, nothing written. */
 export function termErrorSuite(kind: TermKind) {
@@ -69,7 +59,7 @@ export function termErrorSuite(kind: TermKind) {
         });
         expect(status).toBe(400);
         expect(body).toEqual(
-          invalidParamsBody({
+          invalidParams({
             name: "Must not be empty.",
             description: "Must not be empty.",
             slug: "Must not be empty.",
@@ -101,14 +91,14 @@ export function termErrorSuite(kind: TermKind) {
             body: { name: "Lost", translation_of: translationOf },
           });
           expect(status).toBe(400);
-          expect(body).toEqual(invalidParamsBody({ translation_of: `No ${kind.noun} has this id.` }));
+          expect(body).toEqual(invalidParams({ translation_of: `No ${kind.noun} has this id.` }));
         }
         const sameLanguage = await server.fail(route.create, 400, {
           ...editor(),
           body: { name: "Twin", translation_of: term.music.id },
         });
         expect(sameLanguage.body).toEqual(
-          invalidParamsBody({ translation_of: `Its translation group already has a en ${kind.noun}.` }),
+          invalidParams({ translation_of: `Its translation group already has a en ${kind.noun}.` }),
         );
         await api.create({ name: "Musik", translation_of: term.music.id, ml_language: "de" });
         const taken = await server.fail(route.create, 400, {
@@ -116,7 +106,7 @@ export function termErrorSuite(kind: TermKind) {
           body: { name: "Tonkunst", translation_of: term.music.id, ml_language: "de" },
         });
         expect(taken.body).toEqual(
-          invalidParamsBody({ translation_of: `Its translation group already has a de ${kind.noun}.` }),
+          invalidParams({ translation_of: `Its translation group already has a de ${kind.noun}.` }),
         );
       });
 
@@ -169,7 +159,7 @@ export function termErrorSuite(kind: TermKind) {
           expect({ id, status, body }).toEqual({
             id,
             status: 400,
-            body: invalidParamsBody({ id: `No ${kind.noun} has this id.` }),
+            body: invalidParams({ id: `No ${kind.noun} has this id.` }),
           });
         }
       });
@@ -181,7 +171,7 @@ export function termErrorSuite(kind: TermKind) {
       });
 
       it("answers 400 over tRPC for an unknown id", async () => {
-        const failure = await rpcFailure(kind.rpc(server.client()).get({ id: 999_999 }));
+        const failure = await rpcError(kind.rpc(server.client()).get({ id: 999_999 }));
         expect(failure).toEqual({
           status: 400,
           domain: {
@@ -201,15 +191,15 @@ export function termErrorSuite(kind: TermKind) {
         });
         expect(status).toBe(400);
         expect(body).toEqual(
-          invalidParamsBody({ include: "Unknown id(s): 999998.", exclude: `Unknown id(s): ${otherKindId}.` }),
+          invalidParams({ include: "Unknown id(s): 999998.", exclude: `Unknown id(s): ${otherKindId}.` }),
         );
       });
 
       it("rejects an event filter that is not an existing event, naming the parameter used", async () => {
         const unknownPost = await server.fail(route.list, 400, { query: { post: 999_999 } });
-        expect(unknownPost.body).toEqual(invalidParamsBody({ post: "No event has this id." }));
+        expect(unknownPost.body).toEqual(invalidParams({ post: "No event has this id." }));
         const unknownEvent = await server.fail(route.list, 400, { query: { post: eventId, event: 999_999 } });
-        expect(unknownEvent.body).toEqual(invalidParamsBody({ event: "No event has this id." }));
+        expect(unknownEvent.body).toEqual(invalidParams({ event: "No event has this id." }));
         const malformed = await server.fail(route.list, 400, { query: { event: "foo" } });
         expect(malformed.status).toBe(400);
         expect(Object.keys(malformed.body.data.params ?? {})).toEqual(["event"]);
@@ -240,9 +230,9 @@ export function termErrorSuite(kind: TermKind) {
       });
 
       it("answers the same mistakes over tRPC with BAD_REQUEST", async () => {
-        const failure = await rpcFailure(kind.rpc(server.client()).list({ include: [999_999] }));
+        const failure = await rpcError(kind.rpc(server.client()).list({ include: [999_999] }));
         expect(failure.status).toBe(400);
-        expect(failure.domain.params).toEqual({ include: "Unknown id(s): 999999." });
+        expect(failure.domain?.params).toEqual({ include: "Unknown id(s): 999999." });
       });
     });
 
@@ -250,7 +240,7 @@ export function termErrorSuite(kind: TermKind) {
       it("rejects an unknown id with 400 and a non-decimal one with 404", async () => {
         const update = (id: number | string, status: number) =>
           server.fail(route.item("POST"), status, { params: { id }, ...editor(), body: { name: "x" } });
-        expect((await update(999_999, 400)).body).toEqual(invalidParamsBody({ id: `No ${kind.noun} has this id.` }));
+        expect((await update(999_999, 400)).body).toEqual(invalidParams({ id: `No ${kind.noun} has this id.` }));
         expect((await update("foo", 404)).body).toEqual(NO_ROUTE);
       });
 
@@ -261,7 +251,7 @@ export function termErrorSuite(kind: TermKind) {
           body: { name: "", description: "" },
         });
         expect(status).toBe(400);
-        expect(body).toEqual(invalidParamsBody({ name: "Must not be empty.", description: "Must not be empty." }));
+        expect(body).toEqual(invalidParams({ name: "Must not be empty.", description: "Must not be empty." }));
       });
 
       it("rejects a rename onto another term's name with term_exists", async () => {
@@ -299,7 +289,7 @@ export function termErrorSuite(kind: TermKind) {
           ...editor(),
           body: { translation_of: term.art.id },
         });
-        expect(body).toEqual(invalidParamsBody({ translation_of: "A term cannot be a translation of itself." }));
+        expect(body).toEqual(invalidParams({ translation_of: "A term cannot be a translation of itself." }));
       });
     });
 
@@ -309,7 +299,7 @@ export function termErrorSuite(kind: TermKind) {
         expect((await api.remove(doomed.id, editor())).status).toBe(200);
         const again = await server.fail(route.item("DELETE"), 400, { params: { id: doomed.id }, ...editor() });
         expect(again.status).toBe(400);
-        expect(again.body).toEqual(invalidParamsBody({ id: `No ${kind.noun} has this id.` }));
+        expect(again.body).toEqual(invalidParams({ id: `No ${kind.noun} has this id.` }));
       });
 
       it("answers concurrent deletes of one term with one 200 and 400 for the others", async () => {

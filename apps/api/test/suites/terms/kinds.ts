@@ -212,12 +212,3 @@ export function termApi(server: TestServer, kind: TermKind) {
     remove: (id: number, request: Request = {}) => item("DELETE", id, request, 200),
   };
 }
-
-/** The body of a 400 `rest_invalid_param` naming these parameters with these reasons. */
-export function invalidParamsBody(params: Record<string, string>) {
-  return {
-    code: "rest_invalid_param",
-    message: `Invalid parameter(s): ${Object.keys(params).join(", ")}`,
-    data: { status: 400, params },
-  };
-}

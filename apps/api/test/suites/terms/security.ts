@@ -1,11 +1,11 @@
 import type { Role } from "@calendar/core";
 import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN_MESSAGE, invalidParams, restError } from "../../support/errors.ts";
 import { useTestServer } from "../../support/server.ts";
-import { createEventWith, invalidParamsBody, type TermKind, type TermLike, termApi } from "./kinds.ts";
+import { createEventWith, type TermKind, type TermLike, termApi } from "./kinds.ts";
 
-const FORBIDDEN_MESSAGE = "Sorry, you are not allowed to do that.";
-const forbiddenBody = (status: number) => ({ code: "rest_forbidden", message: FORBIDDEN_MESSAGE, data: { status } });
+const forbiddenBody = (status: number) => restError(status, "rest_forbidden", FORBIDDEN_MESSAGE);
 
 const DENIED: Role[] = ["subscriber", "contributor", "author"];
 const ALLOWED: Role[] = ["editor", "administrator"];
@@ -87,10 +87,10 @@ export function termSecuritySuite(kind: TermKind) {
     });
 
     it("validates before checking permissions: a bad request is 400 even without the capability", async () => {
-      const unknownId = invalidParamsBody({ id: `No ${kind.noun} has this id.` });
+      const unknownId = invalidParams({ id: `No ${kind.noun} has this id.` });
       const unknown = { params: { id: 999_999 } };
       expect((await server.fail(route.create, 400, { body: { name: "" } })).body).toEqual(
-        invalidParamsBody({ name: "Must not be empty." }),
+        invalidParams({ name: "Must not be empty." }),
       );
       expect((await server.fail(route.item("POST"), 400, { ...unknown, body: { name: "x" } })).body).toEqual(unknownId);
       expect((await server.fail(route.item("DELETE"), 400, { ...unknown, ...as("subscriber") })).body).toEqual(
