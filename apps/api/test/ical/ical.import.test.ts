@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-
 import { trpcFailure } from "../support/errors.ts";
 import { first, itemAt } from "../support/narrow.ts";
 import { useTestServer } from "../support/server.ts";

@@ -1,6 +1,6 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-import { paramNames } from "../support/errors.ts";
+import { NO_ROUTE, paramNames } from "../support/errors.ts";
 import { fixtureRouters } from "../support/fixture-router.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
@@ -66,11 +66,7 @@ describe.each(PROVIDERS)("REST adapter (%s)", (provider) => {
         expect({ id, status, body }).toEqual({
           id,
           status: 404,
-          body: {
-            code: "rest_no_route",
-            message: "No route was found matching the URL and request method.",
-            data: { status: 404 },
-          },
+          body: NO_ROUTE,
         });
       }
     });

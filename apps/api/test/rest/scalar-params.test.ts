@@ -1,16 +1,13 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { invalidParams } from "../support/errors.ts";
 import type { RestErrorBody } from "../support/rest-routes.ts";
 import { useTestServer } from "../support/server.ts";
 
 const API = "/cal/events/v1";
 
 function listGiven(name: string) {
-  return {
-    code: "rest_invalid_param",
-    message: `Invalid parameter(s): ${name}`,
-    data: { status: 400, params: { [name]: `${name} takes one value, not a list.` } },
-  };
+  return invalidParams({ [name]: `${name} takes one value, not a list.` });
 }
 
 describe.each(PROVIDERS)("REST: scalar parameters sent as lists (%s)", (provider) => {

@@ -11,6 +11,9 @@ export function restError(status: number, code: string, message: string, data: R
   return { code, message, data: { status, ...data } };
 }
 
+/** What a path that matches no route answers (a non-decimal id included). */
+export const NO_ROUTE = restError(404, "rest_no_route", "No route was found matching the URL and request method.");
+
 /** The body of a 400 `rest_invalid_param` naming these parameters with these reasons. */
 export function invalidParams(params: Record<string, string>) {
   return restError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, { params });

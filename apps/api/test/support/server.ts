@@ -108,6 +108,11 @@ export function useTestServer(provider: Provider, options: Partial<Omit<ServerOp
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
+  /** A typed tRPC client, anonymous or as a user. */
+  function client(as?: TestUser) {
+    return createCalendarClient({ url: origin, ...(as ? { token: as.token } : {}) });
+  }
+
   async function exchange<R extends RestRoute>(route: R, request: RouteRequest<R>) {
     const { method, path } = routeTarget(route, (request.params ?? {}) as Record<string, string | number>);
     const fullPath = `${request.base ?? DEFAULT_BASE}${path}`;
@@ -161,16 +166,13 @@ export function useTestServer(provider: Provider, options: Partial<Omit<ServerOp
     rest,
     call,
     fail,
-    /** A typed tRPC client, anonymous or as a user. */
-    client(as?: TestUser) {
-      return createCalendarClient({ url: origin, ...(as ? { token: as.token } : {}) });
-    },
+    client,
     /**
      * The same client untyped: a procedure named by its path (`"events.create"`), any input, an unknown answer. For
      * input that is invalid on purpose, and for calls a test makes alike on every resource.
      */
     procedures(as?: TestUser) {
-      return getUntypedClient(createCalendarClient({ url: origin, ...(as ? { token: as.token } : {}) }));
+      return getUntypedClient(client(as));
     },
   };
 }

@@ -1,15 +1,9 @@
 import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { restError, rpcError } from "../../support/errors.ts";
+import { invalidParams, NO_ROUTE, restError, rpcError } from "../../support/errors.ts";
 import type { RestErrorBody } from "../../support/rest-routes.ts";
 import { useTestServer } from "../../support/server.ts";
 import { API, ITEM_METHODS, type LinkedPostKind, linkedPostApi, nameOf } from "./kinds.ts";
-
-const NO_ROUTE = restError(404, "rest_no_route", "No route was found matching the URL and request method.");
-
-function invalid(params: Record<string, string>) {
-  return restError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, { params });
-}
 
 /** What venues and organizers both answer to client mistakes: 4xx with the reference's codes, nothing written. */
 export function linkedPostErrorSuite(kind: LinkedPostKind) {
@@ -84,7 +78,7 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
         ...admin(),
         body: { [name]: "Same language", translation_of: existing.id },
       });
-      expect(response.body).toEqual(invalid({ translation_of: `That ${name} already has a en translation.` }));
+      expect(response.body).toEqual(invalidParams({ translation_of: `That ${name} already has a en translation.` }));
     });
 
     it("answers an unknown id with 400, a non-numeric one with 404 and an unknown slug with 400", async () => {
@@ -95,9 +89,9 @@ export function linkedPostErrorSuite(kind: LinkedPostKind) {
           body: method === "GET" || method === "DELETE" ? undefined : {},
         });
         expect(unknown.status).toBe(400);
-        expect(unknown.body).toEqual(invalid({ id: `No ${name} has the id 99999.` }));
+        expect(unknown.body).toEqual(invalidParams({ id: `No ${name} has the id 99999.` }));
         const slug = await server.fail(route.bySlug(method), 400, { params: { slug: "no-such-slug" }, ...admin() });
-        expect(slug.body).toEqual(invalid({ slug: `No ${name} has this slug.` }));
+        expect(slug.body).toEqual(invalidParams({ slug: `No ${name} has this slug.` }));
       }
       expect((await server.fail(route.item("GET"), 404, { params: { id: "foo" } })).body).toEqual(NO_ROUTE);
       await server.fail(route.item("GET"), 404, { params: { id: "0x10" } });

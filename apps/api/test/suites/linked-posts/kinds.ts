@@ -4,6 +4,7 @@ import { create, type TestUser } from "@calendar/core/testing";
 import { expect } from "vitest";
 import type { RestRequest, TestServer } from "../../support/server.ts";
 
+/** What a procedure of either kind answers. */
 type Answer<P extends keyof RouterOutputs["venues"]> = RouterOutputs["venues"][P] | RouterOutputs["organizers"][P];
 
 /**
@@ -85,8 +86,8 @@ export const API = "/cal/events/v1";
 export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** A venue or an organizer as the API answers it (the suites run on either). */
-export type LinkedPost = RouterOutputs["venues"]["get"] | RouterOutputs["organizers"]["get"];
-type LinkedPostList = RouterOutputs["venues"]["list"] | RouterOutputs["organizers"]["list"];
+export type LinkedPost = Answer<"get">;
+type LinkedPostList = Answer<"list">;
 
 /** The records of a list, whichever kind it lists. */
 export function recordsOf(list: LinkedPostList): LinkedPost[] {

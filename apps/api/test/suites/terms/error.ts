@@ -1,16 +1,10 @@
 import { create, PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invalidParams, rpcError } from "../../support/errors.ts";
+import { invalidParams, NO_ROUTE, rpcError } from "../../support/errors.ts";
 import { first } from "../../support/narrow.ts";
 import type { RestErrorBody } from "../../support/rest-routes.ts";
 import { useTestServer } from "../../support/server.ts";
 import { createEvent, type TermKind, type TermLike, termApi } from "./kinds.ts";
-
-const NO_ROUTE = {
-  code: "rest_no_route",
-  message: "No route was found matching the URL and request method.",
-  data: { status: 404 },
-};
 
 const TERM_EXISTS = "A term with the name provided already exists in this taxonomy.";
 
