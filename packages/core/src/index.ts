@@ -1,5 +1,6 @@
-export { can, canEdit, canRead, requireCapability } from "./auth/capabilities.ts";
+export { can, canEdit, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
+export { canRead } from "./auth/visibility.ts";
 export { pruneChanges } from "./changes/change.prune.ts";
 export {
   preconditionFailed,

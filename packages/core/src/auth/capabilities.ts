@@ -45,12 +45,6 @@ function isOwn(actor: Actor, post: OwnedPost): boolean {
   return actor.kind === "user" && post.authorId === actor.id;
 }
 
-/** May the actor see this post (any status)? Published ones are public; the rest need ownership or editor rights. */
-export function canRead(actor: Actor, post: OwnedPost): boolean {
-  if (post.status === "publish") return true;
-  return isOwn(actor, post) || can(actor, "read_private_posts");
-}
-
 /** May the actor edit or delete this post? Contributors: own unpublished only; authors: own; editors: all. */
 export function canEdit(actor: Actor, post: OwnedPost): boolean {
   if (can(actor, "edit_others_posts")) return true;
@@ -61,12 +55,6 @@ export function canEdit(actor: Actor, post: OwnedPost): boolean {
 
 export function requireEdit(actor: Actor, post: OwnedPost): void {
   if (!canEdit(actor, post)) throw forbidden(actor.kind === "anonymous");
-}
-
-/** The statuses the actor may see in lists when it does not ask for one: everything but trash for editors. */
-export function visibleStatuses(actor: Actor): "all" | "publish" | "own" {
-  if (can(actor, "read_private_posts")) return "all";
-  return actor.kind === "user" ? "own" : "publish";
 }
 
 /**

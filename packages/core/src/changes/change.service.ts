@@ -1,5 +1,6 @@
-import { canEdit, canRead } from "../auth/capabilities.ts";
+import { canEdit } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { canRead } from "../auth/visibility.ts";
 import type { Db } from "../db/db.ts";
 import type { Change } from "../generated/sqlite/client.ts";
 import { presentChange } from "./change.present.ts";

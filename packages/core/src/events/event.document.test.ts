@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { canRead } from "../auth/capabilities.ts";
-import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
+import { canRead, detailsAccess, isRedacted, listStatusWhere } from "../auth/visibility.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError, domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { searchWords } from "../shared/search.ts";
-import { listStatusWhere } from "../shared/visibility.ts";
 import {
   create,
   createTestActor,
@@ -25,7 +23,6 @@ import { readEvent, readEventPage, readEvents } from "./event.document.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { eventRelations, loadEventRow, unknownSlug } from "./event.load.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 
 /**
@@ -262,7 +259,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
           status: listStatusWhere(actor, undefined),
           dates: {},
           searchWords: search ? searchWords(search) : [],
-          protectedText: protectedTextAccess(actor),
+          protectedText: detailsAccess(actor),
           ...rest,
         };
         const where = buildEventWhere(filter);

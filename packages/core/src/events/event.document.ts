@@ -1,4 +1,4 @@
-import { isRedacted } from "../auth/password-protection.ts";
+import { isListedFor, isRedacted } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
 import { type PageQuery, readPage } from "../db/page-sql.ts";
@@ -8,7 +8,6 @@ import type { Scope } from "../scope.ts";
 import type { ImageRecord } from "../shared/images.ts";
 import type { PresentView } from "../shared/present-view.ts";
 import { type Translatable, translationsOf } from "../shared/translations.ts";
-import { isListedFor } from "../shared/visibility.ts";
 import { presentEmbeddedTerm } from "../terms/term.present.ts";
 import type { TermRow } from "../terms/term.store.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";

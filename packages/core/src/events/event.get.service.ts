@@ -1,5 +1,4 @@
-import { canRead } from "../auth/capabilities.ts";
-import { isRedacted } from "../auth/password-protection.ts";
+import { canRead, isRedacted } from "../auth/visibility.ts";
 import { domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { type LoadedEvent, readEvent } from "./event.document.ts";

@@ -1,11 +1,10 @@
-import { isRedacted } from "../auth/password-protection.ts";
+import { detailsAccess, isRedacted, listStatusWhere } from "../auth/visibility.ts";
 import { type Db, MAX_BIND_VALUES } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
 import { pageWindow } from "../shared/query.ts";
 import { searchWords } from "../shared/search.ts";
-import { listStatusWhere } from "../shared/visibility.ts";
 import { findTermIdsForFilter } from "../terms/term.lookup.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { readEventPage, readEvents } from "./event.document.ts";
@@ -14,7 +13,6 @@ import { readGeoPage } from "./event.geo-page.ts";
 import type { EventListOutput } from "./event.output.schemas.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListQuery } from "./event.schemas.ts";
-import { protectedTextAccess } from "./event.search.ts";
 import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
 
 interface GeoPoint {
@@ -109,7 +107,7 @@ async function listFilterOf(
     status,
     dates,
     searchWords: query.search ? searchWords(query.search) : [],
-    protectedText: protectedTextAccess(scope.actor),
+    protectedText: detailsAccess(scope.actor),
     categoryIds: categoryIds || undefined,
     tagIds: tagIds || undefined,
     venueIds: query.venue,

@@ -1,10 +1,10 @@
+import { listStatusWhere } from "../auth/visibility.ts";
 import type { Db } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { loadOrganizersById } from "../organizers/organizer.service.ts";
 import type { Scope } from "../scope.ts";
 import { translationsOf } from "../shared/translations.ts";
-import { listStatusWhere } from "../shared/visibility.ts";
 import { loadTermsById } from "../terms/term.lookup.ts";
 import { loadVenuesById } from "../venues/venue.service.ts";
 import type { EventOutput } from "./event.output.schemas.ts";

@@ -4,6 +4,7 @@ import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
 import { isDateValue, isValidTimeZone } from "../shared/dates.ts";
 import { imageRef } from "../shared/images.ts";
 import { mlLanguage } from "../shared/language.ts";
+import { statusFilter, writableStatus } from "../shared/post-status.ts";
 import {
   idList,
   listItems,
@@ -15,7 +16,6 @@ import {
   termRefList,
   wpBoolean,
 } from "../shared/query.ts";
-import { statusFilter, writableStatus } from "../shared/visibility.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 
 const MAX_LINKS = 50;

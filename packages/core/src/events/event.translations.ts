@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { canRead } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { canRead } from "../auth/visibility.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam } from "../errors.ts";
 import { uniqueIds } from "./event.write.ts";

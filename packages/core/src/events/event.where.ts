@@ -1,8 +1,8 @@
+import { type DetailsAccess, detailsShownWhere, type StatusWhere } from "../auth/visibility.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { Language } from "../shared/language.ts";
-import type { StatusWhere } from "../shared/visibility.ts";
 import type { DateBounds } from "./event.dates.ts";
-import { type ProtectedTextAccess, protectedDetailsWhere, searchWordWhere } from "./event.search.ts";
+import { searchWordWhere } from "./event.search.ts";
 
 /** A list query with every reference resolved (term ids, venue distances), ready to become a `where`. */
 export interface EventFilter {
@@ -15,7 +15,7 @@ export interface EventFilter {
    * Whose password-protected text the search may match (only titles for the others), and whose protected details
    * the filters on them may match (none for the others).
    */
-  protectedText: ProtectedTextAccess;
+  protectedText: DetailsAccess;
   categoryIds?: readonly number[] | undefined;
   tagIds?: readonly number[] | undefined;
   venueIds?: readonly number[] | undefined;
@@ -102,7 +102,7 @@ export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
   if (filter.geoloc !== undefined) conditions.push(geolocCondition(filter.geoloc));
   if (filter.nearEventIds) conditions.push({ id: { in: [...filter.nearEventIds] } });
   else if (filter.nearVenueIds) conditions.push({ venues: { some: { venueId: { in: [...filter.nearVenueIds] } } } });
-  const visible = filtersOnDetails(filter) ? protectedDetailsWhere(filter.protectedText) : undefined;
+  const visible = filtersOnDetails(filter) ? detailsShownWhere(filter.protectedText) : undefined;
   if (visible) conditions.push(visible);
   return { AND: conditions };
 }

@@ -1,4 +1,4 @@
-import { isRedacted } from "../auth/password-protection.ts";
+import { isRedacted } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";

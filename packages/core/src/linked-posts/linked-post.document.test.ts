@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
+import { isRedacted, listStatusWhere } from "../auth/visibility.ts";
 import type { Db } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
@@ -13,7 +13,6 @@ import type { Language } from "../shared/language.ts";
 import type { PresentView } from "../shared/present-view.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { translationsOf } from "../shared/translations.ts";
-import { listStatusWhere } from "../shared/visibility.ts";
 import {
   createTestActors,
   FIXTURE_PASSWORD,

@@ -1,3 +1,4 @@
+import { isListedFor } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, instantOf, JSON_SQL } from "../db/json-sql.ts";
 import { readPage } from "../db/page-sql.ts";
@@ -5,7 +6,6 @@ import type { TableSql } from "../db/where-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
 import { type Translatable, type Translations, translationsOf } from "../shared/translations.ts";
-import { isListedFor } from "../shared/visibility.ts";
 import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { LINKED_POST_ORDER } from "./linked-post.where.ts";
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { imageOutput, imageRef, isHttpUrl } from "../shared/images.ts";
 import { languageSchema, mlLanguage } from "../shared/language.ts";
 import { postStampsShape } from "../shared/post.schemas.ts";
+import { statusFilter, writableStatus } from "../shared/post-status.ts";
 import { nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
-import { statusFilter, writableStatus } from "../shared/visibility.ts";
 
 /** Venues and organizers ("linked posts" in the reference): the schemas both resources share. */
 

@@ -1,6 +1,6 @@
-import { canRead, requireCapability, requireEdit } from "../auth/capabilities.ts";
-import { isRedacted } from "../auth/password-protection.ts";
+import { requireCapability, requireEdit } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { canRead, isRedacted, listStatusWhere } from "../auth/visibility.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
@@ -10,7 +10,6 @@ import { stampsAt } from "../shared/dates.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { normalizeText } from "../shared/text.ts";
 import { type Translations, translationsOf } from "../shared/translations.ts";
-import { listStatusWhere } from "../shared/visibility.ts";
 import { readLinkedPostPage } from "./linked-post.document.ts";
 import type { LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";

@@ -1,6 +1,6 @@
 import type { Actor } from "../auth/roles.ts";
+import { listStatusWhere } from "../auth/visibility.ts";
 import type { Language } from "../shared/language.ts";
-import { listStatusWhere } from "../shared/visibility.ts";
 import type { LinkedPostWhere } from "./linked-post.kind.ts";
 import type { LinkedPostListQuery } from "./linked-post.schemas.ts";
 import { fieldSearchWhere, searchFragments } from "./linked-post.search.ts";

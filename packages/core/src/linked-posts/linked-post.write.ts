@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { canEdit, canRead, requireCapability, scaleBackStatus } from "../auth/capabilities.ts";
+import { canEdit, requireCapability, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { canRead } from "../auth/visibility.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam, missingParams } from "../errors.ts";
 import type { Scope } from "../scope.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isRedacted } from "../auth/password-protection.ts";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
+import { isRedacted } from "../auth/visibility.ts";
 import { categoryResource } from "../categories/category.present.ts";
 import type { Db } from "../db/db.ts";
 import { invalidParams } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
-import { isRedacted } from "../auth/password-protection.ts";
+import { isRedacted } from "../auth/visibility.ts";
 import { type RecordChange, recordChanges } from "../changes/change.record.ts";
 import type { ChangeAction } from "../changes/change.schemas.ts";
 import type { Tx } from "../db/db.ts";
