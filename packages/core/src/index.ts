@@ -53,6 +53,7 @@ export {
 export type { Scope } from "./scope.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
+export { replaceTags } from "./shared/text.ts";
 export { recountTermEvents } from "./terms/term.counts.ts";
 export {
   type Context,
