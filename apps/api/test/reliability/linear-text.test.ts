@@ -15,7 +15,7 @@ const CASE_TIMEOUT_MS = 60_000;
 const ADVERSARIAL_TEXTS = {
   "a run of <": "<".repeat(MIB),
   "<a repeated": "<a".repeat(MIB / 2),
-  "entities": "&amp;&#60;&lt;&".repeat(MIB / 16),
+  entities: "&amp;&#60;&lt;&".repeat(MIB / 16),
   "a paragraph of < with an unclosed break": `<p>${"<".repeat(MIB)}<br`,
   "blank lines with no paragraph end": `\n${" \t".repeat(MIB / 2)}x`,
 };
@@ -51,7 +51,9 @@ describe.each(PROVIDERS)("text processing is linear (%s)", (provider) => {
       const read = await promptly(() => server.call("GET /events/{id}", { params: { id } }));
       expect(read.body.description).toBe(description);
 
-      const list = await promptly(() => server.call("GET /events", { query: { ...DAY, search: "linear", per_page: 50 } }));
+      const list = await promptly(() =>
+        server.call("GET /events", { query: { ...DAY, search: "linear", per_page: 50 } }),
+      );
       expect(list.body.events.map((event) => event.id)).toContain(id);
 
       const page = await promptly(() => fetch(read.body.url));
