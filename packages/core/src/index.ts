@@ -35,7 +35,9 @@ export { eventListQuery } from "./events/event.schemas.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export {
   DEFAULT_HORIZON_MONTHS,
+  DEFAULT_IMPORT_CAPS,
   DEFAULT_SERIES_CAP,
+  type ImportCaps,
   type ImportResult,
   importQuery,
   importResult,

@@ -2,6 +2,8 @@ import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
 import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
+import { requireWithinCap } from "./ical.import.caps.ts";
+import type { ImportCaps } from "./ical.import.schemas.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
 import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
 
@@ -31,6 +33,7 @@ export interface ExpandOptions {
   horizonMonths: number;
   seriesCap: number;
   now: Date;
+  caps: ImportCaps;
 }
 
 const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
@@ -293,7 +296,10 @@ export interface ParsedCalendar {
   skipped: ImportSkip[];
 }
 
-/** The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. */
+/**
+ * The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. A file
+ * with more recurring series or events than `options.caps` allow is a 413.
+ */
 export function parseCalendarFile(text: string, options: ExpandOptions): ParsedCalendar {
   let calendar: ICAL.Component;
   try {
@@ -315,11 +321,18 @@ export function parseCalendarFile(text: string, options: ExpandOptions): ParsedC
       }
       byUid.set(uid, [...(byUid.get(uid) ?? []), component]);
     });
+    const recurring = [...byUid.values()].filter((components) => components.some(isRecurringMaster));
+    requireWithinCap(options.caps, "recurring series", recurring.length);
     const series: ImportedSeries[] = [];
     const budget = { remaining: MAX_FILE_STEPS };
+    let events = 0;
     for (const [uid, components] of byUid) {
       try {
-        series.push(seriesOf(uid, components, options, budget));
+        const read = seriesOf(uid, components, options, budget);
+        // Checked series by series: a file far over the cap is refused before all its occurrences are read.
+        events += read.occurrences.length;
+        requireWithinCap(options.caps, "events", events);
+        series.push(read);
       } catch (error) {
         if (!(error instanceof SkipSeries)) throw error;
         skipped.push({ uid, reason: error.message });
@@ -327,6 +340,10 @@ export function parseCalendarFile(text: string, options: ExpandOptions): ParsedC
     }
     return { series, skipped };
   });
+}
+
+function isRecurringMaster(component: ICAL.Component): boolean {
+  return !component.hasProperty("recurrence-id") && (component.hasProperty("rrule") || component.hasProperty("rdate"));
 }
 
 function text0(value: unknown): string | undefined {

@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceLimits } from "./ical.recurrence.ts";
 
-const START = ICAL.Time.fromString("2031-01-10T10:00:00Z");
+const START = ICAL.Time.fromDateTimeString("2031-01-10T10:00:00Z");
 const YEAR = { from: new Date("2031-01-10T10:00:00Z"), until: new Date("2032-01-10T10:00:00Z") };
 
 function expand(rule: string, limits: RecurrenceLimits = { maxOccurrences: 500 }, window = YEAR) {
