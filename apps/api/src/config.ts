@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_IMPORT_CAPS, type ImportCaps } from "@calendar/core";
 import { IANAZone } from "luxon";
 import { z } from "zod";
 
@@ -58,6 +59,8 @@ export const configSchema = z.object({
   CALENDAR_SITE_NAME: z.string().trim().min(1).max(200).default("Calendar"),
   CALENDAR_ICAL_MAX_EVENTS: integer(1, 50_000).default(2_000),
   CALENDAR_IMPORT_BODY_LIMIT: integer(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
+  CALENDAR_IMPORT_MAX_EVENTS: integer(1, 100_000).default(DEFAULT_IMPORT_CAPS.eventsPerFile),
+  CALENDAR_IMPORT_MAX_SERIES: integer(1, 10_000).default(DEFAULT_IMPORT_CAPS.seriesPerFile),
   CALENDAR_WEBHOOKS_ALLOW_INSECURE: z
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")
@@ -74,6 +77,11 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** What one iCalendar import may write, for the server and the command line alike. */
+export function importCapsOf(config: Config): ImportCaps {
+  return { eventsPerFile: config.CALENDAR_IMPORT_MAX_EVENTS, seriesPerFile: config.CALENDAR_IMPORT_MAX_SERIES };
+}
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { EventDetailOutput } from "@calendar/core";
+import { type EventDetailOutput, replaceTags } from "@calendar/core";
 import { DateTime } from "luxon";
 
 /** The public event page's HTML: pure functions from the single-event JSON to a small, self-contained page. */
@@ -51,10 +51,8 @@ function timeElement(utcWallTime: string, event: EventDetailOutput): string {
  * their text, escaped, rather than HTML from a writer.
  */
 function descriptionParagraphs(description: string): string {
-  const text = description
-    .replace(/<\/(p|div|h[1-6]|li)>|<br\s*\/?>/gi, "\n\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ");
+  const breaks = description.replace(/<\/(p|div|h[1-6]|li)>|<br\s*\/?>/gi, "\n\n");
+  const text = replaceTags(breaks, "").replace(/&nbsp;/g, " ");
   return text
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())

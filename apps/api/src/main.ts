@@ -1,7 +1,7 @@
 import { createDb, type DbHandle, DEFAULT_SERIES_CAP, ensureAdmin } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import type { FastifyInstance } from "fastify";
-import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
+import { ConfigError, importCapsOf, loadConfig, loadDotEnv } from "./config.ts";
 import { announcement } from "./server.announce.ts";
 import { buildServer, type ServerOptions } from "./server.ts";
 
@@ -33,6 +33,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       changesRetentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
       siteUrl: config.CALENDAR_SITE_URL,
       allowInsecureWebhooks: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
+      importCaps: importCapsOf(config),
     },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
     requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,

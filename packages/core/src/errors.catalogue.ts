@@ -19,6 +19,11 @@ export const ERROR_CATALOGUE = {
   /** A framework's own client error; the REST envelope keeps the framework's 4xx status. */
   rest_bad_request: { status: 400, message: (a: { reason: string }) => a.reason },
   rest_invalid_icalendar: { status: 400, message: (a: { reason: string }) => a.reason },
+  rest_import_too_large: {
+    status: 413,
+    message: (a: { count: number; limit: number; what: string }) =>
+      `The file would import at least ${a.count} ${a.what}; one import takes at most ${a.limit}. Split the file, or import a shorter horizon_months.`,
+  },
   rest_payload_too_large: { status: 413, message: "The request body is too large." },
   rest_unsupported_media_type: {
     status: 415,

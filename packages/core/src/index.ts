@@ -36,7 +36,9 @@ export { eventListQuery } from "./events/event.schemas.ts";
 export { eventFeed, eventFileById, eventFileBySlug, type FeedOptions } from "./ical/ical.export.service.ts";
 export {
   DEFAULT_HORIZON_MONTHS,
+  DEFAULT_IMPORT_CAPS,
   DEFAULT_SERIES_CAP,
+  type ImportCaps,
   type ImportResult,
   importQuery,
   importResult,
@@ -54,6 +56,7 @@ export {
 export type { Scope } from "./scope.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
+export { replaceTags } from "./shared/text.ts";
 export { recountTermEvents } from "./terms/term.counts.ts";
 export {
   type Context,

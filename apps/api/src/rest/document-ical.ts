@@ -84,7 +84,7 @@ function importOperation(security: unknown) {
     operationId: "import-calendar",
     summary: "Import an iCalendar file",
     description:
-      "Creates, updates (a higher SEQUENCE or a later LAST-MODIFIED) or trashes (STATUS:CANCELLED) the events of an iCalendar file, matched by their UID and RECURRENCE-ID; recurring series (RRULE, RDATE, EXDATE, overridden instances) become one event per occurrence up to the horizon. Importing the same file again changes nothing. One transaction: a malformed file is a 400 naming the line and writes nothing. Editors and administrators; the body may be as large as `CALENDAR_IMPORT_BODY_LIMIT`. On tRPC: `import.calendar`.",
+      "Creates, updates (a higher SEQUENCE or a later LAST-MODIFIED) or trashes (STATUS:CANCELLED) the events of an iCalendar file, matched by their UID and RECURRENCE-ID; recurring series (RRULE, RDATE, EXDATE, overridden instances) become one event per occurrence up to the horizon. Importing the same file again changes nothing. Everything is checked before anything is written (a malformed file is a 400 naming the line, a file over the caps a 413, and either writes nothing); the file is then written in batches of whole series, each one transaction, so importing it again completes an import a failure interrupted. Editors and administrators; the body may be as large as `CALENDAR_IMPORT_BODY_LIMIT`. On tRPC: `import.calendar`.",
     tags: ["import"],
     security,
     parameters: importParameters(),
@@ -101,7 +101,7 @@ function importOperation(security: unknown) {
         400: "A malformed file (the line is named) or an invalid parameter (rest_invalid_param).",
         401: "Not signed in, or the credentials are invalid.",
         403: "The role may not import (editors and administrators may).",
-        413: "The file is larger than CALENDAR_IMPORT_BODY_LIMIT.",
+        413: "The file is larger than CALENDAR_IMPORT_BODY_LIMIT (rest_payload_too_large), or would import more events or recurring series than CALENDAR_IMPORT_MAX_EVENTS or CALENDAR_IMPORT_MAX_SERIES allow (rest_import_too_large).",
         415: "The body is not text/calendar (rest_unsupported_media_type).",
         503: "The database is unavailable right now (rest_database_unavailable); try again shortly.",
       }),

@@ -6,6 +6,16 @@ export const DEFAULT_HORIZON_MONTHS = 12;
 /** The most occurrences of one imported series. */
 export const DEFAULT_SERIES_CAP = 500;
 
+/** What one imported file may write (`CALENDAR_IMPORT_MAX_EVENTS`, `CALENDAR_IMPORT_MAX_SERIES`); beyond, a 413. */
+export interface ImportCaps {
+  /** Events, single ones and occurrences of series together. */
+  eventsPerFile: number;
+  /** Recurring series (events with RRULE or RDATE). */
+  seriesPerFile: number;
+}
+
+export const DEFAULT_IMPORT_CAPS: ImportCaps = { eventsPerFile: 2_000, seriesPerFile: 100 };
+
 /** The query of `POST /import`. */
 export const importQuery = z.object({
   dry_run: wpBoolean.optional().meta({ description: "true: answer what the import would do, write nothing." }),

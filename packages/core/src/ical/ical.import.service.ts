@@ -2,12 +2,12 @@ import { requireCapability } from "../auth/capabilities.ts";
 import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import { scheduleOf } from "../events/event.dates.ts";
-import { eventCreateBody } from "../events/event.schemas.ts";
+import { type EventSchedule, scheduleOf } from "../events/event.dates.ts";
+import { type EventCreateBody, eventCreateBody } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
-import type { ImportResult } from "./ical.import.schemas.ts";
+import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
 import { writeSeries } from "./ical.import.write.ts";
-import { type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
+import { type ImportedSeries, type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
 
 export interface IcalImportOptions {
   dryRun: boolean;
@@ -17,8 +17,26 @@ export interface IcalImportOptions {
   seriesCap: number;
 }
 
-/** A large file takes more than a request's transaction time. */
+/** A dry run is one transaction over the whole file (within the caps), longer than a request's. */
 const IMPORT_WRITE = { timeout: 300_000 };
+
+/** Events written per transaction (a series is never split, so a batch may hold one larger series). */
+export const IMPORT_BATCH_EVENTS = 50;
+
+/**
+ * After each batch the import pauses as long as the batch took, so that it holds the database (SQLite has one
+ * writer) at most half the time and the requests that queued meanwhile get it first.
+ */
+function pauseAfter(started: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+}
+
+/** A series of the file as validated: the event bodies of its occurrences and their schedules. */
+interface ValidSeries {
+  series: ImportedSeries;
+  bodies: EventCreateBody[];
+  schedules: EventSchedule[];
+}
 
 class DryRun extends Error {
   constructor(readonly result: ImportResult) {
@@ -26,23 +44,71 @@ class DryRun extends Error {
   }
 }
 
-/**
- * `POST /import`: the events of an iCalendar file, created, updated (a newer SEQUENCE or LAST-MODIFIED) or trashed
- * (`STATUS:CANCELLED`, or occurrences a changed series no longer has) to match it, by their UID and RECURRENCE-ID.
- * Every event is validated as `POST /events` validates it; one transaction for the whole file; a dry run rolls
- * it back and answers what it would have done (with the ids the new events would have had).
- */
-export async function importCalendar(scope: Scope, text: string, options: IcalImportOptions): Promise<ImportResult> {
-  requireCapability(scope.actor, "edit_others_posts");
-  const parsed = parseCalendarFile(text, {
-    siteZone: scope.site.timezone,
-    horizonMonths: options.horizonMonths,
-    seriesCap: options.seriesCap,
-    now: new Date(),
-  });
-  const skipped: ImportSkip[] = [...parsed.skipped];
+function emptyResult(skipped: ImportSkip[], valid: readonly ValidSeries[]): ImportResult {
+  const series = valid.filter((item) => item.series.recurring).length;
+  return { created: [], updated: [], unchanged: 0, skipped, series };
+}
+
+/** Consecutive series of about `size` events each. */
+function batchesOf(valid: readonly ValidSeries[], size: number): ValidSeries[][] {
+  const batches: ValidSeries[][] = [];
+  let events = size;
+  for (const item of valid) {
+    if (events >= size) {
+      batches.push([]);
+      events = 0;
+    }
+    batches.at(-1)?.push(item);
+    events += item.bodies.length;
+  }
+  return batches;
+}
+
+/** Writes the series into `result` (within the caller's transaction). */
+async function writeAll(tx: Tx, scope: Scope, valid: readonly ValidSeries[], result: ImportResult): Promise<void> {
+  for (const { series, bodies, schedules } of valid) {
+    await writeSeries(tx, scope, series, bodies, schedules, result);
+  }
+}
+
+/** Each batch in its own transaction; the ids and counts of every batch, in order. */
+async function writeInBatches(scope: Scope, valid: readonly ValidSeries[], result: ImportResult) {
+  for (const batch of batchesOf(valid, IMPORT_BATCH_EVENTS)) {
+    const started = performance.now();
+    const written = await runWrite(scope.db, async (tx) => {
+      const partial = emptyResult([], []);
+      await writeAll(tx, scope, batch, partial);
+      return partial;
+    });
+    result.created.push(...written.created);
+    result.updated.push(...written.updated);
+    result.unchanged += written.unchanged;
+    await pauseAfter(started);
+  }
+  return result;
+}
+
+async function dryRun(scope: Scope, valid: readonly ValidSeries[], skipped: ImportSkip[]): Promise<ImportResult> {
+  try {
+    return await runWrite(
+      scope.db,
+      async (tx) => {
+        const result = emptyResult(skipped, valid);
+        await writeAll(tx, scope, valid, result);
+        throw new DryRun(result);
+      },
+      IMPORT_WRITE,
+    );
+  } catch (error) {
+    if (error instanceof DryRun) return error.result;
+    throw error;
+  }
+}
+
+/** The series whose every occurrence is a valid event; the others are skipped with the first reason found. */
+function validSeries(scope: Scope, parsed: ImportedSeries[], skipped: ImportSkip[]): ValidSeries[] {
   const now = new Date();
-  const valid = parsed.series.flatMap((series) => {
+  return parsed.flatMap((series) => {
     try {
       const bodies = series.occurrences.map((occurrence) =>
         parseOrThrow(eventCreateBody, { ...occurrence.body, status: "publish" }),
@@ -56,24 +122,28 @@ export async function importCalendar(scope: Scope, text: string, options: IcalIm
       return [];
     }
   });
-  const work = async (tx: Tx) => {
-    const result: ImportResult = {
-      created: [],
-      updated: [],
-      unchanged: 0,
-      skipped,
-      series: valid.filter(({ series }) => series.recurring).length,
-    };
-    for (const { series, bodies, schedules } of valid) {
-      await writeSeries(tx, scope, series, bodies, schedules, result);
-    }
-    if (options.dryRun) throw new DryRun(result);
-    return result;
-  };
-  try {
-    return await runWrite(scope.db, work, IMPORT_WRITE);
-  } catch (error) {
-    if (error instanceof DryRun) return error.result;
-    throw error;
-  }
+}
+
+/**
+ * `POST /import`: the events of an iCalendar file, created, updated (a newer SEQUENCE or LAST-MODIFIED) or trashed
+ * (`STATUS:CANCELLED`, or occurrences a changed series no longer has) to match it, by their UID and RECURRENCE-ID.
+ * The whole file is checked against the caps, and every event validated as `POST /events` validates it, before
+ * anything is written. The file is then written in batches of whole series, each one transaction: a batch that
+ * fails leaves the earlier ones written, and since events are matched by UID and RECURRENCE-ID, importing the file
+ * again completes it. A dry run writes the whole file in one transaction, rolls it back and answers what it would
+ * have done (with the ids the new events would have had).
+ */
+export async function importCalendar(scope: Scope, text: string, options: IcalImportOptions): Promise<ImportResult> {
+  requireCapability(scope.actor, "edit_others_posts");
+  const parsed = parseCalendarFile(text, {
+    siteZone: scope.site.timezone,
+    horizonMonths: options.horizonMonths,
+    seriesCap: options.seriesCap,
+    now: new Date(),
+    caps: scope.site.importCaps ?? DEFAULT_IMPORT_CAPS,
+  });
+  const skipped: ImportSkip[] = [...parsed.skipped];
+  const valid = validSeries(scope, parsed.series, skipped);
+  if (options.dryRun) return dryRun(scope, valid, skipped);
+  return writeInBatches(scope, valid, emptyResult(skipped, valid));
 }

@@ -2,6 +2,9 @@ import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
 import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
+import { requireWithinCap } from "./ical.import.caps.ts";
+import type { ImportCaps } from "./ical.import.schemas.ts";
+import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
 import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
 
 /** One event to write, as `POST /events` takes it, with the identity and version of its source. */
@@ -30,6 +33,7 @@ export interface ExpandOptions {
   horizonMonths: number;
   seriesCap: number;
   now: Date;
+  caps: ImportCaps;
 }
 
 const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
@@ -152,20 +156,86 @@ function isCancelled(component: ICAL.Component): boolean {
 }
 
 /**
+ * The most candidate times the recurring series of one file may test together (see `MAX_RULE_STEPS` for one rule):
+ * parsing is synchronous, so this bounds how long one file holds the process. A series found after it is spent is
+ * skipped.
+ */
+export const MAX_FILE_STEPS = 100_000;
+
+/** What the expansions of one file have left to spend. */
+interface StepBudget {
+  remaining: number;
+}
+
+function datesOf(component: ICAL.Component, name: "rdate" | "exdate"): ICAL.Time[] {
+  return component
+    .getAllProperties(name)
+    .flatMap((property) => property.getValues())
+    .flatMap((value) => (value instanceof ICAL.Time ? [value] : value instanceof ICAL.Period ? [value.start] : []));
+}
+
+/** The key an EXDATE removes an occurrence by: its instant, or its day when the EXDATE is a date. */
+const instantKey = (time: ICAL.Time) => `t${time.toUnixTime()}`;
+const dayKey = (time: ICAL.Time) => `d${time.toString().slice(0, 10)}`;
+
+function cutReason(cut: RecurrenceCut | null, horizon: DateTime): string | undefined {
+  if (cut?.reason === "invalid-rule") return `The RRULE cannot be expanded: ${cut.message}`;
+  if (cut?.reason === "step-limit") {
+    return `The RRULE tests more than ${cut.limit} candidate times before ${horizon.toISODate()} (its BY parts reject nearly every one); write it with a coarser FREQ.`;
+  }
+  return undefined;
+}
+
+/**
+ * The starts of a master's occurrences: its RRULEs' (each expanded within the window and the file's step budget)
+ * and RDATEs, without its EXDATEs, in order, at most `seriesCap`.
+ */
+function occurrenceStarts(master: ICAL.Event, window: RecurrenceWindow, options: ExpandOptions, budget: StepBudget) {
+  const component = master.component;
+  const horizon = DateTime.fromJSDate(window.until);
+  const starts = new Map<string, ICAL.Time>();
+  for (const property of component.getAllProperties("rrule")) {
+    const rule = property.getFirstValue();
+    if (!(rule instanceof ICAL.Recur)) continue;
+    if (budget.remaining <= 0) {
+      throw new SkipSeries(`The file's recurring series already tested ${MAX_FILE_STEPS} candidate times.`);
+    }
+    const maxSteps = Math.min(MAX_RULE_STEPS, budget.remaining);
+    const limits = { maxOccurrences: options.seriesCap, maxSteps };
+    const expansion = expandRecurrence({ rule, start: master.startDate, window, limits });
+    budget.remaining -= expansion.steps;
+    const reason = cutReason(expansion.cut, horizon);
+    if (reason) throw new SkipSeries(reason);
+    for (const start of expansion.occurrences) starts.set(instantKey(start), start);
+  }
+  const [from, until] = [window.from.getTime() / 1000, window.until.getTime() / 1000];
+  for (const date of datesOf(component, "rdate")) {
+    if (date.toUnixTime() >= from && date.toUnixTime() < until) starts.set(instantKey(date), date);
+  }
+  const excluded = new Set(datesOf(component, "exdate").map((date) => (date.isDate ? dayKey(date) : instantKey(date))));
+  const kept = [...starts.values()].filter((start) => !excluded.has(instantKey(start)) && !excluded.has(dayKey(start)));
+  if (kept.length === 0) throw new SkipSeries(`The series has no occurrence before ${horizon.toISODate()}.`);
+  return kept.sort((a, b) => a.compare(b)).slice(0, options.seriesCap);
+}
+
+/**
  * A master event with RRULE/RDATE: its occurrences (EXDATEs left out, overridden instances as overridden,
  * cancelled instances dropped) from its start up to the horizon (counted from the later of its start and now)
  * and at most `seriesCap` of them.
  */
-function expandSeries(master: ICAL.Event, exceptions: ICAL.Event[], options: ExpandOptions): ImportedOccurrence[] {
+function expandSeries(
+  master: ICAL.Event,
+  exceptions: ICAL.Event[],
+  options: ExpandOptions,
+  budget: StepBudget,
+): ImportedOccurrence[] {
   for (const exception of exceptions) master.relateException(exception);
   const start = DateTime.fromJSDate(master.startDate.toJSDate());
   const from = DateTime.max(start, DateTime.fromJSDate(options.now));
-  const horizon = from.plus({ months: options.horizonMonths });
+  const window = { from: start.toJSDate(), until: from.plus({ months: options.horizonMonths }).toJSDate() };
   const occurrences: ImportedOccurrence[] = [];
-  const iterator = master.iterator();
-  for (let next = iterator.next(); next && occurrences.length < options.seriesCap; next = iterator.next()) {
+  for (const next of occurrenceStarts(master, window, options, budget)) {
     const details = master.getOccurrenceDetails(next);
-    if (DateTime.fromJSDate(details.startDate.toJSDate()) > horizon) break;
     if (isCancelled(details.item.component)) continue;
     const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, options.siteZone, true);
     const original = readTime(details.recurrenceId, tzidOf(master.component, "dtstart"), options.siteZone);
@@ -174,7 +244,12 @@ function expandSeries(master: ICAL.Event, exceptions: ICAL.Event[], options: Exp
   return occurrences;
 }
 
-function seriesOf(uid: string, components: ICAL.Component[], options: ExpandOptions): ImportedSeries {
+function seriesOf(
+  uid: string,
+  components: ICAL.Component[],
+  options: ExpandOptions,
+  budget: StepBudget,
+): ImportedSeries {
   const events = components.map((component) => new ICAL.Event(component));
   const master = events.find((event) => !event.isRecurrenceException());
   const exceptions = events.filter((event) => event.isRecurrenceException());
@@ -192,7 +267,7 @@ function seriesOf(uid: string, components: ICAL.Component[], options: ExpandOpti
       lastModified,
       cancelled,
       recurring: true,
-      occurrences: expandSeries(master, exceptions, options),
+      occurrences: expandSeries(master, exceptions, options, budget),
     };
   }
   if (master) {
@@ -221,7 +296,10 @@ export interface ParsedCalendar {
   skipped: ImportSkip[];
 }
 
-/** The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. */
+/**
+ * The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. A file
+ * with more recurring series or events than `options.caps` allow is a 413.
+ */
 export function parseCalendarFile(text: string, options: ExpandOptions): ParsedCalendar {
   let calendar: ICAL.Component;
   try {
@@ -243,10 +321,18 @@ export function parseCalendarFile(text: string, options: ExpandOptions): ParsedC
       }
       byUid.set(uid, [...(byUid.get(uid) ?? []), component]);
     });
+    const recurring = [...byUid.values()].filter((components) => components.some(isRecurringMaster));
+    requireWithinCap(options.caps, "recurring series", recurring.length);
     const series: ImportedSeries[] = [];
+    const budget = { remaining: MAX_FILE_STEPS };
+    let events = 0;
     for (const [uid, components] of byUid) {
       try {
-        series.push(seriesOf(uid, components, options));
+        const read = seriesOf(uid, components, options, budget);
+        // Checked series by series: a file far over the cap is refused before all its occurrences are read.
+        events += read.occurrences.length;
+        requireWithinCap(options.caps, "events", events);
+        series.push(read);
       } catch (error) {
         if (!(error instanceof SkipSeries)) throw error;
         skipped.push({ uid, reason: error.message });
@@ -254,6 +340,10 @@ export function parseCalendarFile(text: string, options: ExpandOptions): ParsedC
     }
     return { series, skipped };
   });
+}
+
+function isRecurringMaster(component: ICAL.Component): boolean {
+  return !component.hasProperty("recurrence-id") && (component.hasProperty("rrule") || component.hasProperty("rdate"));
 }
 
 function text0(value: unknown): string | undefined {

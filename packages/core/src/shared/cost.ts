@@ -27,7 +27,8 @@ export const EMPTY_COST_DETAILS: CostDetails = {
 
 const AMOUNT = /\d+(?:[.,]\d+)*/g;
 const FREE = /\bfree\b/i;
-const SYMBOL_BEFORE = /([^\d\s.,\-–]+)\s?$/u;
+// Starts only where a run of symbol characters starts: tried from inside a run, `+` would rescan it to the end.
+const SYMBOL_BEFORE = /(?:^|[\d\s.,\-–])([^\d\s.,\-–]+)\s?$/u;
 const SYMBOL_AFTER = /^\s?([^\d\s.,\-–]+)/u;
 
 /** The text to store for a `cost` write value: a string as is, a number as digits, a list joined with ", ". */

@@ -1,6 +1,7 @@
 import type { Actor } from "../auth/roles.ts";
 import type { UnchangedSince } from "../changes/change.record.ts";
 import type { Db, Provider } from "../db/db.ts";
+import type { ImportCaps } from "../ical/ical.import.schemas.ts";
 import type { Scope } from "../scope.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
 
@@ -31,6 +32,8 @@ export interface Site {
   siteUrl?: string | undefined;
   /** Webhooks may also go to http:// URLs and private, loopback or link-local addresses (`CALENDAR_WEBHOOKS_ALLOW_INSECURE`). */
   allowInsecureWebhooks?: boolean;
+  /** What one iCalendar import may write; `DEFAULT_IMPORT_CAPS` when absent. */
+  importCaps?: ImportCaps;
 }
 
 /**
