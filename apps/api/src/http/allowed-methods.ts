@@ -1,7 +1,7 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance } from "fastify";
 import { REST_BASES } from "../rest/base-paths.ts";
-import { restOperations } from "../rest/operations.ts";
+import { pathPattern, restOperations } from "../rest/operations.ts";
 
 /** Methods a route may be called with, as `Allow` names them. */
 type Methods = ReadonlySet<string>;
@@ -12,15 +12,6 @@ interface RoutePattern {
 }
 
 const OTHER_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-/** `/events/{id}` → a pattern matching `/events/12` (one path segment per parameter). */
-function patternOf(path: string): RegExp {
-  const source = path
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
-    .join("[^/]+");
-  return new RegExp(`^${source}/?$`);
-}
 
 /** The REST routes relative to a base path: the procedures' operations, the index and the document. */
 function restPatterns(router: AnyTRPCRouter): RoutePattern[] {
@@ -33,7 +24,7 @@ function restPatterns(router: AnyTRPCRouter): RoutePattern[] {
     methods.add(operation.method);
     byPath.set(operation.path, methods);
   }
-  return [...byPath].map(([path, methods]) => ({ pattern: patternOf(path), methods }));
+  return [...byPath].map(([path, methods]) => ({ pattern: pathPattern(path), methods }));
 }
 
 function withImplied(methods: Iterable<string>): Methods {

@@ -1,8 +1,10 @@
 import type { UnchangedSince } from "@calendar/core";
+import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { API_PATH, isRestPath } from "../rest/base-paths.ts";
+import { isRestPath } from "../rest/base-paths.ts";
 import { restError } from "../rest/envelope.ts";
 import { sendRestError } from "../rest/errors.ts";
+import { restOperationMatcher } from "../rest/operations.ts";
 import { httpDateSeconds, tagListMatches } from "./conditional-get.ts";
 import type { ChangeVersionReader } from "./response-cache.ts";
 
@@ -12,14 +14,17 @@ export const REPRESENTATION_PARAMS = ["ml_language", "password"];
 
 const PRECONDITION_FAILED = restError("rest_precondition_failed");
 
-/** The record type of an item's collection, as the change feed names it. */
-const TYPE_BY_COLLECTION: Record<string, UnchangedSince["type"]> = {
-  events: "event",
-  venues: "venue",
-  organizers: "organizer",
-  categories: "category",
-  tags: "tag",
-};
+/**
+ * The type of the record a GET of a REST URL shows, as its operation declares it (`record`), for the preconditions
+ * of writes to that URL; null where it shows none (a collection, a webhook subscription).
+ */
+export function recordTypeResolver(router: AnyTRPCRouter) {
+  const operationFor = restOperationMatcher(router);
+  return (url: string): UnchangedSince["type"] | null => {
+    const http = operationFor("GET", url)?.http;
+    return http?.cache === "body" ? http.record : null;
+  };
+}
 
 /** The URL a GET of the written resource would use: its path and the parameters that choose its representation. */
 function readUrl(request: FastifyRequest): string {
@@ -36,24 +41,23 @@ export function hasWritePrecondition(request: FastifyRequest): boolean {
   );
 }
 
-/** The record a GET of `url` answered with `body` is: its type from the collection, its id from the body. */
-function recordOf(url: string, body: string, version: number): UnchangedSince | undefined {
-  const collection = url.split("?", 1)[0]?.split(`${API_PATH}/`)[1]?.split("/", 1)[0] ?? "";
-  const type = TYPE_BY_COLLECTION[collection];
+/** The record of `type` a GET answered with `body` is: its id from the body. */
+function recordOf(type: UnchangedSince["type"] | null, body: string, version: number): UnchangedSince | undefined {
   const id: unknown = type ? (JSON.parse(body) as { id?: unknown }).id : undefined;
   return type && typeof id === "number" ? { type, id, version } : undefined;
 }
 
 /**
  * Checks the request's `If-Match` / `If-Unmodified-Since` against what a GET of `url`, as the same caller, answers
- * now (a resource the caller cannot read, any status but 200, fails it). When it holds, the record is named with
- * the change version read before that GET: the write's own transaction then refuses if another write changed the
- * record since (`withUnchangedRecords` in the core), so nothing can slip in between this check and the write.
+ * now (a resource the caller cannot read, any status but 200, fails it). When it holds, the record (of `type`) is
+ * named with the change version read before that GET: the write's own transaction then refuses if another write
+ * changed the record since (`withUnchangedRecords` in the core), so nothing can slip in between this check and the
+ * write.
  */
 export async function checkWritePrecondition(
   server: FastifyInstance,
   request: FastifyRequest,
-  url: string,
+  target: { url: string; type: UnchangedSince["type"] | null },
   readVersion: ChangeVersionReader,
 ): Promise<{ holds: false } | { holds: true; unchanged: UnchangedSince[] }> {
   // Unreadable (the database is down): the write would fail anyway; refuse it as before.
@@ -63,7 +67,7 @@ export async function checkWritePrecondition(
   const unmodifiedSince = httpDateSeconds(request.headers["if-unmodified-since"]);
   const current = await server.inject({
     method: "GET",
-    url,
+    url: target.url,
     headers: {
       host: request.headers.host ?? "localhost",
       ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
@@ -79,7 +83,7 @@ export async function checkWritePrecondition(
     holds = modified === undefined || unmodifiedSince === undefined || modified <= unmodifiedSince;
   }
   if (!holds) return { holds };
-  const record = recordOf(url, current.body, version);
+  const record = recordOf(target.type, current.body, version);
   return { holds, unchanged: record ? [record] : [] };
 }
 
@@ -97,11 +101,17 @@ export function unchangedRecordsOf(request: FastifyRequest): UnchangedSince[] | 
  * no other write changes the record before its transaction commits; else 412 `rest_precondition_failed` and
  * nothing is written. Writes without these headers are untouched.
  */
-export function registerWritePreconditions(server: FastifyInstance, readVersion: ChangeVersionReader): void {
+export function registerWritePreconditions(
+  server: FastifyInstance,
+  router: AnyTRPCRouter,
+  readVersion: ChangeVersionReader,
+): void {
+  const recordTypeOf = recordTypeResolver(router);
   server.addHook("preHandler", async (request: CheckedRequest, reply) => {
     if (!WRITES.has(request.method) || !hasWritePrecondition(request)) return;
     if (!isRestPath(request.routeOptions.url ?? "")) return;
-    const checked = await checkWritePrecondition(server, request, readUrl(request), readVersion);
+    const url = readUrl(request);
+    const checked = await checkWritePrecondition(server, request, { url, type: recordTypeOf(url) }, readVersion);
     if (!checked.holds) return sendRestError(reply, PRECONDITION_FAILED);
     request[UNCHANGED] = checked.unchanged;
   });

@@ -3,7 +3,12 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { TRPCRequestInfo } from "@trpc/server/http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ChangeVersionReader } from "../http/response-cache.ts";
-import { checkWritePrecondition, hasWritePrecondition, REPRESENTATION_PARAMS } from "../http/write-preconditions.ts";
+import {
+  checkWritePrecondition,
+  hasWritePrecondition,
+  REPRESENTATION_PARAMS,
+  type recordTypeResolver,
+} from "../http/write-preconditions.ts";
 import { API_PATH } from "../rest/base-paths.ts";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -43,14 +48,15 @@ export async function checkTrpcWritePreconditions(
   router: AnyTRPCRouter,
   request: FastifyRequest,
   info: TRPCRequestInfo,
-  readVersion: ChangeVersionReader,
+  checks: { readVersion: ChangeVersionReader; recordTypeOf: ReturnType<typeof recordTypeResolver> },
 ): Promise<UnchangedSince[]> {
   if (info.type !== "mutation" || !hasWritePrecondition(request)) return [];
+  const { readVersion, recordTypeOf } = checks;
   const unchanged: UnchangedSince[] = [];
   for (const call of info.calls) {
     const url = itemUrl(router, call.path, await call.getRawInput());
     if (url === undefined) continue;
-    const checked = await checkWritePrecondition(server, request, url, readVersion);
+    const checked = await checkWritePrecondition(server, request, { url, type: recordTypeOf(url) }, readVersion);
     if (!checked.holds) throw asTrpcError(preconditionFailed());
     unchanged.push(...checked.unchanged);
   }

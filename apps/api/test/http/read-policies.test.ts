@@ -1,0 +1,43 @@
+import { appRouter, restRouter } from "@calendar/core";
+import { describe, expect, it } from "vitest";
+import { restOperations } from "../../src/rest/operations.ts";
+
+interface ProcedureLike {
+  _def: { type: string; meta?: { http?: unknown; openapi?: { path: string } } };
+}
+
+/** The record each resource's item paths show, as the change feed names it. */
+const RECORDS: Record<string, string> = {
+  events: "event",
+  venues: "venue",
+  organizers: "organizer",
+  categories: "category",
+  tags: "tag",
+};
+
+describe("the HTTP policy of every read", () => {
+  it("is declared by every query of the tRPC router, with a REST operation or not", () => {
+    const procedures = Object.entries(appRouter._def.procedures as Record<string, ProcedureLike>);
+    const queries = procedures.filter(([, procedure]) => procedure._def.type === "query");
+    expect(queries.length).toBeGreaterThan(10);
+    for (const [name, procedure] of queries) {
+      expect({ name, http: procedure._def.meta?.http }).toEqual({ name, http: expect.any(Object) });
+    }
+  });
+
+  it("tags the REST lists by the change version, items and feeds by their body, and names each item's record", () => {
+    const reads = restOperations(restRouter).filter((operation) => operation.method === "GET");
+    expect(reads.length).toBeGreaterThan(10);
+    for (const { path, http } of reads) {
+      const resource = path.split("/")[1] ?? "";
+      const record = RECORDS[resource];
+      if (record === undefined) {
+        expect({ path, http }).toEqual({ path, http: { cache: "body", record: null } });
+      } else if (path.includes("{")) {
+        expect({ path, http }).toEqual({ path, http: { cache: "body", record } });
+      } else {
+        expect({ path, http }).toEqual({ path, http: { cache: "version", movesWithClock: expect.any(Function) } });
+      }
+    }
+  });
+});
