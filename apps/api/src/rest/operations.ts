@@ -13,6 +13,7 @@ export interface RestOperation {
   /** Matches the paths the operation serves (relative to a base path), as trpc-to-openapi matches them. */
   pattern: RegExp;
   input: z.ZodType | undefined;
+  output: z.ZodType | undefined;
   summary: string | undefined;
   /** The failures the procedure declares: status → when it happens. */
   errorResponses: Record<string, string>;
@@ -23,7 +24,7 @@ export interface RestOperation {
 }
 
 interface ProcedureLike {
-  _def: { meta?: ProcedureMeta; inputs: unknown[] };
+  _def: { meta?: ProcedureMeta; inputs: unknown[]; output?: unknown };
 }
 
 function errorDescriptions(declared: NonNullable<OpenApiMeta["openapi"]>["errorResponses"]): Record<string, string> {
@@ -57,6 +58,7 @@ export function restOperations(router: AnyTRPCRouter): RestOperation[] {
         path: openapi.path,
         pattern: pathPattern(openapi.path),
         input: input instanceof z.ZodType ? input : undefined,
+        output: _def.output instanceof z.ZodType ? _def.output : undefined,
         summary: openapi.summary,
         errorResponses: errorDescriptions(openapi.errorResponses),
         protect: openapi.protect ?? true,
