@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { eventListMovesWithClock } from "./event.clock.ts";
 import { eventListQuery } from "./event.schemas.ts";
 
-const movesWithClock = (query: Record<string, string>) => eventListMovesWithClock(eventListQuery.parse(query));
+const movesWithClock = (query: object) => eventListMovesWithClock(eventListQuery.parse(query));
 
 describe("eventListMovesWithClock", () => {
-  it.each([
+  it.each<object>([
     {},
     { start_date: "2030-01-01" },
     { end_date: "2030-12-31" },
@@ -20,7 +20,7 @@ describe("eventListMovesWithClock", () => {
     expect(movesWithClock(query)).toBe(true);
   });
 
-  it.each([
+  it.each<object>([
     { start_date: "2030-01-01", end_date: "2030-12-31" },
     { start_date: "1893456000", end_date: "2030-12-31T23:00:00+01:00" },
     { start_date: "03/04/2030", end_date: "20301231" },
