@@ -1,6 +1,7 @@
 import type { UnchangedSince } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { isRestPath } from "../rest/base-paths.ts";
 import { restError } from "../rest/envelope.ts";
 import { sendRestError } from "../rest/errors.ts";
@@ -9,27 +10,34 @@ import { httpDateSeconds, tagListMatches } from "./conditional-get.ts";
 import type { ChangeVersionReader } from "./response-cache.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Query parameters that change which representation a GET of the same URL answers. */
-export const REPRESENTATION_PARAMS = ["ml_language", "password"];
 
 const PRECONDITION_FAILED = restError("rest_precondition_failed");
 
-/**
- * The type of the record a GET of a REST URL shows, as its operation declares it (`record`), for the preconditions
- * of writes to that URL; null where it shows none (a collection, a webhook subscription).
- */
-export function recordTypeResolver(router: AnyTRPCRouter) {
+/** A GET of a written path, as its operation declares it. */
+export interface ItemRead {
+  /** The record it shows (`record`), which the write's transaction checks again; null where it shows none. */
+  type: UnchangedSince["type"] | null;
+  /** Its query parameters, which choose the representation (`password`, `ml_language`). */
+  params: string[];
+}
+
+/** The GET a write's preconditions are checked against, for a REST URL path (see `ItemRead`). */
+export function itemReadResolver(router: AnyTRPCRouter) {
   const operationFor = restOperationMatcher(router);
-  return (url: string): UnchangedSince["type"] | null => {
-    const http = operationFor("GET", url)?.http;
-    return http?.cache === "body" ? http.record : null;
+  return (path: string): ItemRead => {
+    const read = operationFor("GET", path);
+    if (!read) return { type: null, params: [] };
+    const pathParams = new Set([...read.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name));
+    const inputs = read.input instanceof z.ZodObject ? Object.keys(read.input.shape) : [];
+    const type = read.http?.cache === "body" ? read.http.record : null;
+    return { type, params: inputs.filter((name) => !pathParams.has(name)) };
   };
 }
 
-/** The URL a GET of the written resource would use: its path and the parameters that choose its representation. */
-function readUrl(request: FastifyRequest): string {
+/** The URL a GET of the written resource would use: its path and the parameters of the write that it reads. */
+function readUrl(request: FastifyRequest, params: readonly string[]): string {
   const [path = "", query = ""] = request.originalUrl.split("?", 2);
-  const kept = [...new URLSearchParams(query)].filter(([key]) => REPRESENTATION_PARAMS.includes(key));
+  const kept = [...new URLSearchParams(query)].filter(([key]) => params.includes(key));
   const search = new URLSearchParams(kept).toString();
   return search ? `${path}?${search}` : path;
 }
@@ -106,12 +114,13 @@ export function registerWritePreconditions(
   router: AnyTRPCRouter,
   readVersion: ChangeVersionReader,
 ): void {
-  const recordTypeOf = recordTypeResolver(router);
+  const itemReadOf = itemReadResolver(router);
   server.addHook("preHandler", async (request: CheckedRequest, reply) => {
     if (!WRITES.has(request.method) || !hasWritePrecondition(request)) return;
     if (!isRestPath(request.routeOptions.url ?? "")) return;
-    const url = readUrl(request);
-    const checked = await checkWritePrecondition(server, request, { url, type: recordTypeOf(url) }, readVersion);
+    const read = itemReadOf(request.originalUrl.split("?", 1)[0] ?? "");
+    const target = { url: readUrl(request, read.params), type: read.type };
+    const checked = await checkWritePrecondition(server, request, target, readVersion);
     if (!checked.holds) return sendRestError(reply, PRECONDITION_FAILED);
     request[UNCHANGED] = checked.unchanged;
   });

@@ -1,5 +1,6 @@
 import { appRouter, restRouter } from "@calendar/core";
 import { describe, expect, it } from "vitest";
+import { itemReadResolver } from "../../src/http/write-preconditions.ts";
 import { restOperations } from "../../src/rest/operations.ts";
 
 interface ProcedureLike {
@@ -42,6 +43,24 @@ describe("the HTTP policy of every read", () => {
       } else {
         expect({ path, http }).toEqual({ path, http: { cache: "version", movesWithClock: expect.any(Function) } });
       }
+    }
+  });
+
+  it("checks a write's preconditions against the GET of its path, with that GET's record and query parameters", () => {
+    const itemReadOf = itemReadResolver(restRouter);
+    expect(
+      ["/cal/events/v1/events/12", "/de/cal/events/v1/venues/by-slug/hall", "/cal/events/v1/tags/3/"].map(itemReadOf),
+    ).toEqual([
+      { type: "event", params: ["password", "ml_language"] },
+      { type: "venue", params: ["ml_language", "password"] },
+      { type: "tag", params: ["ml_language"] },
+    ]);
+    for (const path of [
+      "/cal/events/v1/events",
+      "/cal/events/v1/webhooks/4",
+      "/cal/events/v1/webhooks/4/rotate-secret",
+    ]) {
+      expect([path, itemReadOf(path).type]).toEqual([path, null]);
     }
   });
 });
