@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requestOrigin } from "../rest/base-paths.ts";
+import { prefersCalendar } from "../rest/ical.routes.ts";
 import { restOperationMatcher } from "../rest/operations.ts";
 import { versionAtStartOf } from "./change-version.reader.ts";
 import { tagListMatches } from "./conditional-get.ts";
@@ -21,7 +22,8 @@ declare module "fastify" {
  * Is the answer to this request one that changes with the data alone, so that the change version tells whether it
  * changed? Plain routes say so in their config; a procedure's read says so in its operation (`cache: "version"`),
  * unless its `movesWithClock` finds, from the query as the procedure's own input schema parses it, that this answer
- * moves with the clock too. A query that does not parse is answered 400 with the hash of its body.
+ * moves with the clock too. A query that does not parse is answered 400 with the hash of its body. A list asked
+ * for as iCalendar is answered by the feed, not the procedure, and every feed is stamped with the time (DTSTAMP).
  */
 function versionTaggedResolver(router: AnyTRPCRouter) {
   const operationFor = restOperationMatcher(router);
@@ -29,7 +31,7 @@ function versionTaggedResolver(router: AnyTRPCRouter) {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     if (request.routeOptions.config.versionTagged) return true;
     const operation = operationFor("GET", request.url);
-    if (operation?.http?.cache !== "version" || !operation.input) return false;
+    if (operation?.http?.cache !== "version" || !operation.input || prefersCalendar(request)) return false;
     const input = operation.input.safeParse(request.query);
     // The input as the procedure's own schema parsed it: the input type its `movesWithClock` declares.
     return input.success && !operation.http.movesWithClock(input.data as never);

@@ -148,6 +148,16 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
     expect([status, headers.get("etag")]).toEqual([200, expect.stringMatching(/^W\/"v\d+\./)]);
   });
 
+  it("tags a list answered as iCalendar (stamped with the time) by its body", async () => {
+    await createEvent("Calendar night");
+    const first = await server.rest("GET", `${API}/events`, { query: YEAR, headers: { accept: "text/calendar" } });
+    expect([first.status, first.headers.get("content-type"), first.headers.get("etag")]).toEqual([
+      200,
+      expect.stringContaining("text/calendar"),
+      expect.not.stringMatching(/^W\/"v\d+\./),
+    ]);
+  });
+
   it("keeps an item's tag (the hash of its body) through writes to other records", async () => {
     const event = await createEvent("Steady night");
     const tagNow = async () =>
