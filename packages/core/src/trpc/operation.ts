@@ -67,7 +67,7 @@ export function operation<Input = never>(declared: Operation<Input>): ProcedureM
     declared.cache === "version"
       ? { cache: "version", movesWithClock: declared.movesWithClock }
       : { cache: "body", record: declared.record };
-  return { openapi: { ...openapi, method: "GET" }, http: http as ReadPolicy };
+  return { openapi: { ...openapi, method: "GET" }, http };
 }
 
 /** Sends an item's `Last-Modified` (REST) and answers the item. */
