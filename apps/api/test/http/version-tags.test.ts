@@ -139,6 +139,7 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
     ["events", "start_date=03/04/2030&end_date=2030/12/31"],
     ["events", "starts_after=2030-01-01"],
     ["events", "include=1,2"],
+    ["events", "include[]=1&include[]=2&start_date=now"],
     ["venues", "only_with_upcoming=0"],
     ["organizers", ""],
     ["categories", ""],
