@@ -1,4 +1,4 @@
-import { publicProcedure, router } from "@calendar/core";
+import { publicProcedure, type ReadPolicy, router } from "@calendar/core";
 import { z } from "zod";
 import type { LimitDriver } from "./limit.driver.ts";
 import { dialectOf, LIMIT_ROUTES, type LimitRoute } from "./limit.statements.ts";
@@ -16,8 +16,11 @@ function floorProcedure(route: LimitRoute, driver: LimitDriver) {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
   // Path parameters declared, the query's parameters passed through as the list statements read them.
   const input = z.looseObject(Object.fromEntries(names.map((name) => [name, z.string()])));
+  // The policy of the real routes at their cheapest: lists tagged by the version, items by their body.
+  const http: ReadPolicy =
+    names.length === 0 ? { cache: "version", movesWithClock: () => false } : { cache: "body", record: null };
   return publicProcedure
-    .meta({ openapi: { method: "GET", path: openapiPath(route.path), summary: `Floor of ${route.path}` } })
+    .meta({ openapi: { method: "GET", path: openapiPath(route.path), summary: `Floor of ${route.path}` }, http })
     .input(input)
     .output(z.unknown())
     .query(async ({ input: values }) => {

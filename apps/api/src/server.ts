@@ -108,17 +108,22 @@ function createFastify(options: ServerOptions, front: CacheFront, nextRequestId:
  * In this order: the ETag is that of the identity body, the cache headers go on 304s too, the response cache
  * keeps the identity body of a 200 with both (also when this client gets a 304), then 304s and compression.
  */
-async function registerHttpCaching(server: FastifyInstance, options: ServerOptions, front: CacheFront) {
+async function registerHttpCaching(
+  server: FastifyInstance,
+  options: ServerOptions,
+  front: CacheFront,
+  router: AnyTRPCRouter,
+) {
   registerEntityTags(server);
   registerCacheHeaders(server, options.cacheMaxAge ?? 0);
   const readVersion = changeVersionReader(options.handle.db);
   const cache = new ResponseCache({ maxBytes: options.cacheBytes ?? 0, readVersion, encodings: new EncodingChoices() });
   registerResponseCache(server, cache);
   front.attach(server, cache);
-  registerVersionTags(server, readVersion);
+  registerVersionTags(server, router, readVersion);
   registerNotModified(server);
   await registerCompression(server);
-  registerWritePreconditions(server, readVersion);
+  registerWritePreconditions(server, router, readVersion);
 }
 
 /** The REST, iCalendar and tRPC routes, the health checks, the explorer and the event pages. */
@@ -164,7 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
-  await registerHttpCaching(server, options, front);
+  await registerHttpCaching(server, options, front, routers.rest);
   await registerProtection(server, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,

@@ -15,7 +15,7 @@ const Shape = z.object({ id: z.number(), title: z.string() });
 function shapesRouter() {
   const read = (path: `/${string}`, value: () => unknown) =>
     publicProcedure
-      .meta({ openapi: { method: "GET", path, protect: false } })
+      .meta({ openapi: { method: "GET", path, protect: false }, http: { cache: "body", record: null } })
       .input(z.object({}))
       .output(Shape)
       .query(() => value() as z.infer<typeof Shape>);

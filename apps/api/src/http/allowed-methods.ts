@@ -1,7 +1,7 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance } from "fastify";
 import { REST_BASES } from "../rest/base-paths.ts";
-import { restOperations } from "../rest/operations.ts";
+import { pathPattern, restOperations } from "../rest/operations.ts";
 
 /** Methods a route may be called with, as `Allow` names them. */
 type Methods = ReadonlySet<string>;
@@ -13,27 +13,15 @@ interface RoutePattern {
 
 const OTHER_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** `/events/{id}` → a pattern matching `/events/12` (one path segment per parameter). */
-function patternOf(path: string): RegExp {
-  const source = path
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
-    .join("[^/]+");
-  return new RegExp(`^${source}/?$`);
-}
-
-/** The REST routes relative to a base path: the procedures' operations, the index and the document. */
+/** The procedures' routes relative to a base path. */
 function restPatterns(router: AnyTRPCRouter): RoutePattern[] {
-  const byPath = new Map<string, Set<string>>([
-    ["", new Set(["GET"])],
-    ["/doc", new Set(["GET"])],
-  ]);
+  const byPath = new Map<string, Set<string>>();
   for (const operation of restOperations(router)) {
     const methods = byPath.get(operation.path) ?? new Set<string>();
     methods.add(operation.method);
     byPath.set(operation.path, methods);
   }
-  return [...byPath].map(([path, methods]) => ({ pattern: patternOf(path), methods }));
+  return [...byPath].map(([path, methods]) => ({ pattern: pathPattern(path), methods }));
 }
 
 function withImplied(methods: Iterable<string>): Methods {
@@ -45,20 +33,24 @@ function withImplied(methods: Iterable<string>): Methods {
 
 /**
  * The methods a URL path answers to, for `Allow` (OPTIONS, 405-style answers); undefined when nothing is there.
- * REST paths are matched against the procedures (trpc-to-openapi serves them through one wildcard route), other
- * paths against Fastify's own routes.
+ * REST paths are matched against the procedures (trpc-to-openapi serves them through one wildcard route) and the
+ * plain routes beside them (the index, the document, the feed), other paths against Fastify's own routes.
  */
 export function allowedMethodsResolver(server: FastifyInstance, router: AnyTRPCRouter) {
   const patterns = restPatterns(router);
+  const routeMethods = (url: string) => OTHER_METHODS.filter((method) => server.hasRoute({ method, url }));
   return (path: string): Methods | undefined => {
     for (const base of REST_BASES) {
       if (path !== base.path && !path.startsWith(`${base.path}/`)) continue;
       const rest = path.slice(base.path.length).replace(/\/$/, "");
-      const methods = patterns.filter((route) => route.pattern.test(rest)).flatMap((route) => [...route.methods]);
+      const methods = [
+        ...patterns.filter((route) => route.pattern.test(rest)).flatMap((route) => [...route.methods]),
+        ...routeMethods(`${base.path}${rest}`),
+      ];
       return methods.length > 0 ? withImplied(methods) : undefined;
     }
     const url = path.startsWith("/trpc/") ? "/trpc/:path" : path;
-    const methods = OTHER_METHODS.filter((method) => server.hasRoute({ method, url }));
+    const methods = routeMethods(url);
     return methods.length > 0 ? withImplied(url === "/trpc/:path" ? ["GET", "POST"] : methods) : undefined;
   };
 }

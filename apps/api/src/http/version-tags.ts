@@ -1,32 +1,41 @@
 import { createHash } from "node:crypto";
+import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { REST_BASES, requestOrigin } from "../rest/base-paths.ts";
+import { requestOrigin } from "../rest/base-paths.ts";
+import { prefersCalendar } from "../rest/ical.routes.ts";
+import { restOperationMatcher } from "../rest/operations.ts";
 import { versionAtStartOf } from "./change-version.reader.ts";
 import { tagListMatches } from "./conditional-get.ts";
 import type { ChangeVersionReader } from "./response-cache.ts";
 
-/** Below a base path: the index, the document and the collections (items keep the tag of their body). */
-const VERSION_TAGGED = /^(?:\/(doc|events|venues|organizers|categories|tags))?\/?$/;
-const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}/;
-
-/**
- * Does the answer depend on the clock as well as on the data? Events lists without an absolute window (the
- * default starts yesterday; `now`, `+1 week`) and venues or organizers `only_with_upcoming` do.
- */
-function dependsOnClock(collection: string | undefined, query: URLSearchParams): boolean {
-  if (collection === "events") {
-    return !["start_date", "end_date"].every((name) => ABSOLUTE_DATE.test(query.get(name) ?? ""));
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A plain route (not a procedure) whose answer changes with the data alone, so that it takes a version tag;
+     * `vary` is the header its 200 varies by besides the credentials, which a 304 sent before it repeats.
+     */
+    versionTagged?: { vary?: string };
   }
-  return (collection === "venues" || collection === "organizers") && query.has("only_with_upcoming");
 }
 
-/** An answer that changes with the data only, so that the change version tells whether it changed. */
-function isVersionTagged(request: FastifyRequest): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const [path = "", search = ""] = request.url.split("?", 2);
-  const base = REST_BASES.find((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`));
-  const route = base ? VERSION_TAGGED.exec(path.slice(base.path.length)) : null;
-  return route !== null && !dependsOnClock(route[1], new URLSearchParams(search));
+/**
+ * Is the answer to this request one that changes with the data alone, so that the change version tells whether it
+ * changed? Plain routes say so in their config; a procedure's read says so in its operation (`cache: "version"`),
+ * unless its `movesWithClock` finds, from the query as the procedure's own input schema parses it, that this answer
+ * moves with the clock too. A query that does not parse is answered 400 with the hash of its body. A list asked
+ * for as iCalendar is answered by the feed, not the procedure, and every feed is stamped with the time (DTSTAMP).
+ */
+function versionTaggedResolver(router: AnyTRPCRouter) {
+  const operationFor = restOperationMatcher(router);
+  return (request: FastifyRequest): boolean => {
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    if (request.routeOptions.config.versionTagged) return true;
+    const operation = operationFor("GET", request.url);
+    if (operation?.http?.cache !== "version" || !operation.input || prefersCalendar(request)) return false;
+    const input = operation.input.safeParse(request.query);
+    // The input as the procedure's own schema parsed it: the input type its `movesWithClock` declares.
+    return input.success && !operation.http.movesWithClock(input.data as never);
+  };
 }
 
 /**
@@ -54,10 +63,15 @@ export function versionTagFor(request: FastifyRequest): string | undefined {
  * primary-key read) instead of a hash of their body; an anonymous `If-None-Match` naming it is answered 304 at
  * once, without running the procedure. Kept on the hash of their body: items (their tag must not change with
  * writes to other records, or `If-Match` on them would fail for nothing) and answers that move with the clock (a
- * version tag would have to change every minute, and miss revalidations the body's hash still answers). Callers
- * with credentials get their 304 after rendering, so that a credential revoked since is still refused.
+ * version tag would outlive them: the same version, another answer). Callers with credentials get their 304 after
+ * rendering, so that a credential revoked since is still refused.
  */
-export function registerVersionTags(server: FastifyInstance, readVersion: ChangeVersionReader): void {
+export function registerVersionTags(
+  server: FastifyInstance,
+  router: AnyTRPCRouter,
+  readVersion: ChangeVersionReader,
+): void {
+  const isVersionTagged = versionTaggedResolver(router);
   server.addHook("onRequest", async (request, reply) => {
     if (!isVersionTagged(request)) return;
     const version = await versionAtStartOf(request, readVersion).catch(() => undefined);
@@ -68,8 +82,8 @@ export function registerVersionTags(server: FastifyInstance, readVersion: Change
     const ifNoneMatch = request.headers["if-none-match"];
     if (ifNoneMatch === undefined || request.headers.authorization !== undefined) return;
     if (!tagListMatches(ifNoneMatch, tag)) return;
-    // The document varies by Accept (JSON or the explorer page) as its 200 says.
-    if (request.url.split("?", 1)[0]?.replace(/\/$/, "").endsWith("/doc")) reply.header("vary", "Accept");
+    const vary = request.routeOptions.config.versionTagged?.vary;
+    if (vary) reply.header("vary", vary);
     return reply.code(304).header("etag", tag).send();
   });
 }

@@ -1,30 +1,43 @@
 import type { UnchangedSince } from "@calendar/core";
+import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { API_PATH, isRestPath } from "../rest/base-paths.ts";
+import { z } from "zod";
+import { isRestPath } from "../rest/base-paths.ts";
 import { restError } from "../rest/envelope.ts";
 import { sendRestError } from "../rest/errors.ts";
+import { restOperationMatcher } from "../rest/operations.ts";
 import { httpDateSeconds, tagListMatches } from "./conditional-get.ts";
 import type { ChangeVersionReader } from "./response-cache.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Query parameters that change which representation a GET of the same URL answers. */
-export const REPRESENTATION_PARAMS = ["ml_language", "password"];
 
 const PRECONDITION_FAILED = restError("rest_precondition_failed");
 
-/** The record type of an item's collection, as the change feed names it. */
-const TYPE_BY_COLLECTION: Record<string, UnchangedSince["type"]> = {
-  events: "event",
-  venues: "venue",
-  organizers: "organizer",
-  categories: "category",
-  tags: "tag",
-};
+/** A GET of a written path, as its operation declares it. */
+export interface ItemRead {
+  /** The record it shows (`record`), which the write's transaction checks again; null where it shows none. */
+  type: UnchangedSince["type"] | null;
+  /** Its query parameters, which choose the representation (`password`, `ml_language`). */
+  params: string[];
+}
 
-/** The URL a GET of the written resource would use: its path and the parameters that choose its representation. */
-function readUrl(request: FastifyRequest): string {
+/** The GET a write's preconditions are checked against, for a REST URL path (see `ItemRead`). */
+export function itemReadResolver(router: AnyTRPCRouter) {
+  const operationFor = restOperationMatcher(router);
+  return (path: string): ItemRead => {
+    const read = operationFor("GET", path);
+    if (!read) return { type: null, params: [] };
+    const pathParams = new Set([...read.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name));
+    const inputs = read.input instanceof z.ZodObject ? Object.keys(read.input.shape) : [];
+    const type = read.http?.cache === "body" ? read.http.record : null;
+    return { type, params: inputs.filter((name) => !pathParams.has(name)) };
+  };
+}
+
+/** The URL a GET of the written resource would use: its path and the parameters of the write that it reads. */
+function readUrl(request: FastifyRequest, params: readonly string[]): string {
   const [path = "", query = ""] = request.originalUrl.split("?", 2);
-  const kept = [...new URLSearchParams(query)].filter(([key]) => REPRESENTATION_PARAMS.includes(key));
+  const kept = [...new URLSearchParams(query)].filter(([key]) => params.includes(key));
   const search = new URLSearchParams(kept).toString();
   return search ? `${path}?${search}` : path;
 }
@@ -36,24 +49,23 @@ export function hasWritePrecondition(request: FastifyRequest): boolean {
   );
 }
 
-/** The record a GET of `url` answered with `body` is: its type from the collection, its id from the body. */
-function recordOf(url: string, body: string, version: number): UnchangedSince | undefined {
-  const collection = url.split("?", 1)[0]?.split(`${API_PATH}/`)[1]?.split("/", 1)[0] ?? "";
-  const type = TYPE_BY_COLLECTION[collection];
+/** The record of `type` a GET answered with `body` is: its id from the body. */
+function recordOf(type: UnchangedSince["type"] | null, body: string, version: number): UnchangedSince | undefined {
   const id: unknown = type ? (JSON.parse(body) as { id?: unknown }).id : undefined;
   return type && typeof id === "number" ? { type, id, version } : undefined;
 }
 
 /**
  * Checks the request's `If-Match` / `If-Unmodified-Since` against what a GET of `url`, as the same caller, answers
- * now (a resource the caller cannot read, any status but 200, fails it). When it holds, the record is named with
- * the change version read before that GET: the write's own transaction then refuses if another write changed the
- * record since (`withUnchangedRecords` in the core), so nothing can slip in between this check and the write.
+ * now (a resource the caller cannot read, any status but 200, fails it). When it holds, the record (of `type`) is
+ * named with the change version read before that GET: the write's own transaction then refuses if another write
+ * changed the record since (`withUnchangedRecords` in the core), so nothing can slip in between this check and the
+ * write.
  */
 export async function checkWritePrecondition(
   server: FastifyInstance,
   request: FastifyRequest,
-  url: string,
+  target: { url: string; type: UnchangedSince["type"] | null },
   readVersion: ChangeVersionReader,
 ): Promise<{ holds: false } | { holds: true; unchanged: UnchangedSince[] }> {
   // Unreadable (the database is down): the write would fail anyway; refuse it as before.
@@ -63,7 +75,7 @@ export async function checkWritePrecondition(
   const unmodifiedSince = httpDateSeconds(request.headers["if-unmodified-since"]);
   const current = await server.inject({
     method: "GET",
-    url,
+    url: target.url,
     headers: {
       host: request.headers.host ?? "localhost",
       ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
@@ -79,7 +91,7 @@ export async function checkWritePrecondition(
     holds = modified === undefined || unmodifiedSince === undefined || modified <= unmodifiedSince;
   }
   if (!holds) return { holds };
-  const record = recordOf(url, current.body, version);
+  const record = recordOf(target.type, current.body, version);
   return { holds, unchanged: record ? [record] : [] };
 }
 
@@ -97,11 +109,18 @@ export function unchangedRecordsOf(request: FastifyRequest): UnchangedSince[] | 
  * no other write changes the record before its transaction commits; else 412 `rest_precondition_failed` and
  * nothing is written. Writes without these headers are untouched.
  */
-export function registerWritePreconditions(server: FastifyInstance, readVersion: ChangeVersionReader): void {
+export function registerWritePreconditions(
+  server: FastifyInstance,
+  router: AnyTRPCRouter,
+  readVersion: ChangeVersionReader,
+): void {
+  const itemReadOf = itemReadResolver(router);
   server.addHook("preHandler", async (request: CheckedRequest, reply) => {
     if (!WRITES.has(request.method) || !hasWritePrecondition(request)) return;
     if (!isRestPath(request.routeOptions.url ?? "")) return;
-    const checked = await checkWritePrecondition(server, request, readUrl(request), readVersion);
+    const read = itemReadOf(request.originalUrl.split("?", 1)[0] ?? "");
+    const target = { url: readUrl(request, read.params), type: read.type };
+    const checked = await checkWritePrecondition(server, request, target, readVersion);
     if (!checked.holds) return sendRestError(reply, PRECONDITION_FAILED);
     request[UNCHANGED] = checked.unchanged;
   });

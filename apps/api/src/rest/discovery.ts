@@ -18,7 +18,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, router: AnyTRPCRou
   const index = createNamespaceIndex(router);
   let document: ReturnType<typeof createApiDocument> | undefined;
   for (const base of REST_BASES) {
-    app.get(base.path, async (request) => {
+    app.get(base.path, { config: { versionTagged: {} } }, async (request) => {
       const query = indexQuery.safeParse(request.query);
       if (!query.success) throw invalidParams(paramsOf(query.error.issues));
       const origin = requestOrigin(request);
@@ -29,7 +29,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, router: AnyTRPCRou
       }
       return rendered;
     });
-    app.get(`${base.path}/doc`, async (request, reply) => {
+    app.get(`${base.path}/doc`, { config: { versionTagged: { vary: "Accept" } } }, async (request, reply) => {
       const query = docQuery.safeParse(request.query);
       if (!query.success) throw invalidParams(paramsOf(query.error.issues));
       reply.header("vary", "Accept");

@@ -1,6 +1,7 @@
 import { LANGUAGES } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
+import { z } from "zod";
 import { API_PATH } from "./base-paths.ts";
 import { CREATE_EXAMPLES } from "./document-examples.ts";
 import { addIcalPaths } from "./document-ical.ts";
@@ -114,8 +115,9 @@ const LIST_HEADERS = {
   Link: header('RFC 8288 links to the rel="next", "prev", "first" and "last" pages.'),
 };
 const ITEM_HEADERS = { "Last-Modified": header("When the item last changed (its modified_utc)."), ...READ_HEADERS };
-/** Venues, organizers and events carry `modified_utc`; terms do not. */
-const isDated = (path: string) => /^\/(events|venues|organizers)\//.test(path);
+/** Items whose answer carries `modified_utc` (events, venues, organizers) send it as `Last-Modified`. */
+const isDated = (declared: RestOperation | undefined) =>
+  declared?.output instanceof z.ZodObject && "modified_utc" in declared.output.shape;
 
 const headerParameter = (name: string, description: string) =>
   ({ name, in: "header", required: false, description, schema: { type: "string" } }) as Parameter;
@@ -166,7 +168,7 @@ function describeResponses(operation: Operation, path: string, method: string, d
   if (method === "get" && responses["200"]) {
     responses["200"].headers = isCollection(path)
       ? { ...LIST_HEADERS, ...READ_HEADERS }
-      : isDated(path)
+      : isDated(declared)
         ? ITEM_HEADERS
         : READ_HEADERS;
     responses["304"] = NOT_MODIFIED;

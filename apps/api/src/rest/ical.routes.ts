@@ -59,7 +59,7 @@ async function answerFeed(request: FastifyRequest, reply: FastifyReply, base: Re
 }
 
 /** Does the request prefer iCalendar to JSON (`Accept: text/calendar`, no JSON preferred)? */
-function prefersCalendar(request: FastifyRequest): boolean {
+export function prefersCalendar(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   if (!accept?.includes("text/calendar")) return false;
   return new Negotiator(request).mediaType(["application/json", "text/calendar"]) === "text/calendar";

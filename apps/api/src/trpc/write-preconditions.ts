@@ -3,18 +3,30 @@ import type { AnyTRPCRouter } from "@trpc/server";
 import type { TRPCRequestInfo } from "@trpc/server/http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ChangeVersionReader } from "../http/response-cache.ts";
-import { checkWritePrecondition, hasWritePrecondition, REPRESENTATION_PARAMS } from "../http/write-preconditions.ts";
+import {
+  checkWritePrecondition,
+  hasWritePrecondition,
+  type ItemRead,
+  type itemReadResolver,
+} from "../http/write-preconditions.ts";
 import { API_PATH } from "../rest/base-paths.ts";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+type ItemReadOf = ReturnType<typeof itemReadResolver>;
+
 /**
- * The REST URL of the item a mutation writes: its procedure's REST path (`/events/{id}`) filled from the input,
- * with the parameters that choose the representation. None for a procedure without an item in its path (create).
+ * The REST GET of the item a mutation writes: its procedure's REST path (`/events/{id}`) filled from the input, with
+ * the input's values of the parameters that GET reads. None for a procedure without an item in its path (create).
  */
-function itemUrl(router: AnyTRPCRouter, path: string, input: unknown): string | undefined {
+function itemRead(
+  router: AnyTRPCRouter,
+  itemReadOf: ItemReadOf,
+  path: string,
+  input: unknown,
+): { url: string; type: ItemRead["type"] } | undefined {
   // A procedure is a function carrying its definition.
   const procedure: unknown = router._def.procedures[path];
   const definition: unknown = typeof procedure === "function" && "_def" in procedure ? procedure._def : undefined;
@@ -23,13 +35,14 @@ function itemUrl(router: AnyTRPCRouter, path: string, input: unknown): string | 
   const template = isRecord(openapi) ? openapi.path : undefined;
   if (typeof template !== "string" || !template.includes("{") || !isRecord(input)) return undefined;
   const itemPath = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input[name] ?? "")));
+  const read = itemReadOf(`${API_PATH}${itemPath}`);
   const search = new URLSearchParams();
-  for (const name of REPRESENTATION_PARAMS) {
+  for (const name of read.params) {
     const value = input[name];
     if (typeof value === "string") search.set(name, value);
   }
   const query = search.toString();
-  return `${API_PATH}${itemPath}${query ? `?${query}` : ""}`;
+  return { url: `${API_PATH}${itemPath}${query ? `?${query}` : ""}`, type: read.type };
 }
 
 /**
@@ -43,14 +56,15 @@ export async function checkTrpcWritePreconditions(
   router: AnyTRPCRouter,
   request: FastifyRequest,
   info: TRPCRequestInfo,
-  readVersion: ChangeVersionReader,
+  checks: { readVersion: ChangeVersionReader; itemReadOf: ItemReadOf },
 ): Promise<UnchangedSince[]> {
   if (info.type !== "mutation" || !hasWritePrecondition(request)) return [];
+  const { readVersion, itemReadOf } = checks;
   const unchanged: UnchangedSince[] = [];
   for (const call of info.calls) {
-    const url = itemUrl(router, call.path, await call.getRawInput());
-    if (url === undefined) continue;
-    const checked = await checkWritePrecondition(server, request, url, readVersion);
+    const target = itemRead(router, itemReadOf, call.path, await call.getRawInput());
+    if (target === undefined) continue;
+    const checked = await checkWritePrecondition(server, request, target, readVersion);
     if (!checked.holds) throw asTrpcError(preconditionFailed());
     unchanged.push(...checked.unchanged);
   }

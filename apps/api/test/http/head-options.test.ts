@@ -96,6 +96,7 @@ describe.each(PROVIDERS)("HEAD and OPTIONS (%s)", (provider) => {
       [`${API}/categories/3`, "GET, POST, DELETE, PUT, PATCH, HEAD, OPTIONS"],
       [API, "GET, HEAD, OPTIONS"],
       [`/de${API}/doc`, "GET, HEAD, OPTIONS"],
+      [`${API}/events.ics`, "GET, HEAD, OPTIONS"],
       ["/healthz", "GET, HEAD, OPTIONS"],
       ["/docs", "GET, HEAD, OPTIONS"],
       ["/trpc/events.list", "GET, POST, HEAD, OPTIONS"],

@@ -88,6 +88,77 @@ describe.each(PROVIDERS)("ETags of lists, the index and the document from the ch
     }
   });
 
+  it("never lets a version tag outlive an answer that moves with the clock: once an event starts, it is revalidated", async () => {
+    const startsAt = new Date(Date.now() + 2_000);
+    const event = await events.create(
+      {
+        title: "About to start",
+        timezone: "UTC",
+        start_date: startsAt.toISOString(),
+        end_date: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+      },
+      server.users.editor,
+    );
+    // The issue's query, in strict mode so that `now` is not moved to the end of today.
+    const query = "start_date=2020-01-01&end_date=2040-01-01&starts_after=now&strict_dates=true";
+    const before = await server.call("GET /events", { query });
+    const etag = before.headers.get("etag") ?? "";
+    const idsOf = (answer: typeof before) => answer.body.events.map(({ id }) => id);
+    expect([idsOf(before).includes(event.id), etag]).toEqual([true, expect.not.stringMatching(/^W\/"v/)]);
+    while (Date.now() <= startsAt.getTime() + 1_000) await new Promise((resolve) => setTimeout(resolve, 250));
+    const revalidated = await server.call("GET /events", { query, headers: { "if-none-match": etag }, status: 200 });
+    const plain = await server.call("GET /events", { query });
+    const others = idsOf(before).filter((id) => id !== event.id);
+    expect([idsOf(revalidated), idsOf(plain)]).toEqual([others, others]);
+    expect(plain.headers.get("etag")).not.toBe(etag);
+    // The same without strict_dates (the answer moves at midnight) is not version-tagged either.
+    const inclusive = await server.rest("GET", `${API}/events`, {
+      query: "start_date=2020-01-01&end_date=2040-01-01&starts_after=now",
+    });
+    expect(inclusive.headers.get("etag")).not.toMatch(/^W\/"v/);
+  });
+
+  it.each([
+    ["events", "start_date=now&end_date=2040-01-01"],
+    ["events", "start_date=2030-01-01&end_date=%2B1%20week"],
+    ["events", "start_date=2030-01-01&end_date=2030-12-31&starts_before=tomorrow"],
+    ["events", "start_date=2030-01-01&end_date=2030-12-31&ends_after=tomorrow%209am"],
+    ["events", "starts_after=2030-01-01&ends_before=next%20wednesday%204pm"],
+    ["events", "start_date=2030-01-01"],
+    ["events", "end_date=2030-12-31"],
+    ["venues", "only_with_upcoming=1"],
+    ["organizers", "only_with_upcoming=true"],
+  ])("tags %s?%s, which moves with the clock, by its body", async (collection, query) => {
+    const { status, headers } = await server.rest("GET", `${API}/${collection}`, { query });
+    expect([status, headers.get("etag")]).toEqual([200, expect.not.stringMatching(/^W\/"v\d+\./)]);
+  });
+
+  it.each([
+    ["events", "start_date=2030-01-01&end_date=2030-12-31"],
+    ["events", "start_date=1893456000&end_date=2030-12-31T23:00:00Z"],
+    ["events", "start_date=03/04/2030&end_date=2030/12/31"],
+    ["events", "starts_after=2030-01-01"],
+    ["events", "include=1,2"],
+    ["events", "include[]=1&include[]=2&start_date=now"],
+    ["venues", "only_with_upcoming=0"],
+    ["organizers", ""],
+    ["categories", ""],
+    ["tags", "hide_empty=false"],
+  ])("tags %s?%s, which moves with the data alone, by the change version", async (collection, query) => {
+    const { status, headers } = await server.rest("GET", `${API}/${collection}`, { query });
+    expect([status, headers.get("etag")]).toEqual([200, expect.stringMatching(/^W\/"v\d+\./)]);
+  });
+
+  it("tags a list answered as iCalendar (stamped with the time) by its body", async () => {
+    await createEvent("Calendar night");
+    const first = await server.rest("GET", `${API}/events`, { query: YEAR, headers: { accept: "text/calendar" } });
+    expect([first.status, first.headers.get("content-type"), first.headers.get("etag")]).toEqual([
+      200,
+      expect.stringContaining("text/calendar"),
+      expect.not.stringMatching(/^W\/"v\d+\./),
+    ]);
+  });
+
   it("keeps an item's tag (the hash of its body) through writes to other records", async () => {
     const event = await createEvent("Steady night");
     const tagNow = async () =>

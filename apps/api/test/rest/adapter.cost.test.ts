@@ -24,7 +24,7 @@ Object.defineProperty(ListInput, "shape", {
 
 const costRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/costs", protect: false } })
+    .meta({ openapi: { method: "GET", path: "/costs", protect: false }, http: { cache: "body", record: null } })
     .input(ListInput)
     .output(z.object({ ids: z.array(z.string()), page: z.number() }))
     .query(({ input }) => ({ ids: input.ids ?? [], page: input.page ?? 1 })),

@@ -40,7 +40,7 @@ const update = (method: "POST" | "PUT" | "PATCH") =>
 export const fixtureAppRouter = router({
   things: router({
     list: publicProcedure
-      .meta({ openapi: { method: "GET", path: "/things", protect: false } })
+      .meta({ openapi: { method: "GET", path: "/things", protect: false }, http: { cache: "body", record: null } })
       .input(listInput)
       .output(echo)
       .query(({ ctx, input }) => {
@@ -66,7 +66,7 @@ export const fixtureAppRouter = router({
         return input;
       }),
     get: publicProcedure
-      .meta({ openapi: { method: "GET", path: itemPath, protect: false } })
+      .meta({ openapi: { method: "GET", path: itemPath, protect: false }, http: { cache: "body", record: null } })
       .input(z.object({ id: pathId, ml_language: mlLanguage }))
       .output(echo)
       .query(({ input }) => {
@@ -74,7 +74,10 @@ export const fixtureAppRouter = router({
         return input;
       }),
     getBySlug: publicProcedure
-      .meta({ openapi: { method: "GET", path: "/things/by-slug/{slug}", protect: false } })
+      .meta({
+        openapi: { method: "GET", path: "/things/by-slug/{slug}", protect: false },
+        http: { cache: "body", record: null },
+      })
       .input(z.object({ slug: z.string().min(1), ml_language: mlLanguage }))
       .output(echo)
       .query(({ input }) => input),
@@ -85,12 +88,12 @@ export const fixtureAppRouter = router({
       .output(echo)
       .mutation(({ input }) => input),
     whoami: publicProcedure
-      .meta({ openapi: { method: "GET", path: "/whoami", protect: false } })
+      .meta({ openapi: { method: "GET", path: "/whoami", protect: false }, http: { cache: "body", record: null } })
       .input(z.object({ ml_language: mlLanguage }))
       .output(echo)
       .query(({ ctx }) => ({ actor: ctx.actor })),
     crash: publicProcedure
-      .meta({ openapi: { method: "GET", path: "/crash", protect: false } })
+      .meta({ openapi: { method: "GET", path: "/crash", protect: false }, http: { cache: "body", record: null } })
       .input(z.object({ ml_language: mlLanguage }))
       .output(echo)
       .query(() => {

@@ -10,7 +10,7 @@ import { type TermItemQuery, type TermUpdateBody, termItemQuery } from "../terms
 import { createTerm, deleteTerm, getTerm, listTerms, updateTerm } from "../terms/term.service.ts";
 import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { asCreated, operation, withListHeaders } from "../trpc/operation.ts";
+import { asCreated, neverMovesWithClock, operation, withListHeaders } from "../trpc/operation.ts";
 import { categoryResource } from "./category.present.ts";
 import { categorySchemas } from "./category.schemas.ts";
 
@@ -42,6 +42,8 @@ export const categoriesRouter = router({
         summary: "List categories",
         description: termListDescription("categories"),
         errors: TERM_READ_ERRORS,
+        cache: "version",
+        movesWithClock: neverMovesWithClock,
       }),
     )
     .input(categorySchemas.listQuery)
@@ -75,6 +77,8 @@ export const categoriesRouter = router({
         summary: "Get a category",
         description: "A category by id, in any language.",
         errors: TERM_READ_ERRORS,
+        cache: "body",
+        record: "category",
       }),
     )
     .input(termItemQuery)

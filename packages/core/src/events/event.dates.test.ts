@@ -138,6 +138,20 @@ describe("scheduleOf", () => {
     ]);
   });
 
+  it("rejects a date that does not exist with a 400 naming it, instead of swapping its day and month", () => {
+    for (const [name, write] of [
+      ["start_date", { start_date: "2030-13-01 20:00:00", end_date: "2030-12-01 22:00:00" }],
+      ["end_date", { start_date: "2030-01-01 20:00:00", end_date: "13/01/2030" }],
+    ] as const) {
+      const error = errorOf(() => scheduleOf(write, undefined, "UTC", NOW));
+      expect([error.status, error.code, Object.keys(error.extra?.params ?? {})]).toEqual([
+        400,
+        "rest_invalid_param",
+        [name],
+      ]);
+    }
+  });
+
   const current = {
     timezone: "Europe/Rome",
     allDay: false,
@@ -226,6 +240,15 @@ describe("listDateWindow", () => {
       start_date: "2017-12-30 00:00:00",
       end_date: "2026-05-15 23:59:59",
     });
+  });
+
+  it("reads month/day/year and rejects a list date that does not exist, naming it", () => {
+    expect(listDateWindow({ start_date: "03/04/2027", end_date: "2027-03-05" }, "UTC", NOW).echo).toEqual({
+      start_date: "2027-03-04 00:00:00",
+      end_date: "2027-03-05 23:59:59",
+    });
+    const error = errorOf(() => listDateWindow({ start_date: "2027-13-01" }, "UTC", NOW));
+    expect([error.status, Object.keys(error.extra?.params ?? {})]).toEqual([400, ["start_date"]]);
   });
 
   it("ignores every date filter with include", () => {

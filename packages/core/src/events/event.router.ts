@@ -1,12 +1,21 @@
 import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { asCreated, type OperationMethod, operation, withLastModified, withListHeaders } from "../trpc/operation.ts";
+import {
+  asCreated,
+  type OperationMethod,
+  operation,
+  type ReadPolicy,
+  withLastModified,
+  withListHeaders,
+} from "../trpc/operation.ts";
+import { eventListMovesWithClock } from "./event.clock.ts";
 import { createEvent } from "./event.create.service.ts";
 import { deleteEvent, deleteEventBySlug } from "./event.delete.service.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { listEvents } from "./event.list.service.ts";
 import { eventDetailOutput, eventListOutput, eventOutput } from "./event.output.schemas.ts";
 import {
+  type EventListQuery,
   type EventUpdateBySlugInput,
   type EventUpdateInput,
   eventCreateBody,
@@ -37,9 +46,23 @@ const CREATE_ERRORS = { 400: "Invalid or missing parameter.", 401: NOT_ALLOWED, 
 const UPDATE_ERRORS = { ...CREATE_ERRORS, 404: "No event with that id (rest-event-not-found)." };
 const DELETE_ERRORS = { ...UPDATE_ERRORS, 410: "Already in the trash (event-is-in-trash)." };
 
-function meta(method: OperationMethod, path: `/${string}`, summary: string, description: string, errors: Errors) {
+type WriteMethod = Exclude<OperationMethod, "GET">;
+
+function meta(method: WriteMethod, path: `/${string}`, summary: string, description: string, errors: Errors) {
   return operation({ method, path, tag: "events", summary, description, errors });
 }
+
+function readMeta<Input>(
+  path: `/${string}`,
+  summary: string,
+  description: string,
+  errors: Errors,
+  policy: ReadPolicy<Input>,
+) {
+  return operation<Input>({ method: "GET", path, tag: "events", summary, description, errors, ...policy });
+}
+
+const ITEM_POLICY = { cache: "body", record: "event" } as const;
 
 const UPDATE_DESCRIPTION =
   "Changes only the fields sent; venue, organizer, categories or tags sent as 0, empty or [] are removed. Also served on PUT and PATCH.";
@@ -56,12 +79,12 @@ const updateBySlugResolver = ({ ctx, input }: { ctx: Context; input: EventUpdate
 export const eventsRouter = router({
   list: publicProcedure
     .meta(
-      meta(
-        "GET",
+      readMeta<EventListQuery>(
         COLLECTION,
         "List events",
         "Events of the request's language by start date. Without date filters: starting from yesterday, ending within 24 months.",
         LIST_ERRORS,
+        { cache: "version", movesWithClock: eventListMovesWithClock },
       ),
     )
     .input(eventListQuery)
@@ -73,7 +96,9 @@ export const eventsRouter = router({
     .output(eventOutput)
     .mutation(async ({ ctx, input }) => asCreated(ctx, await createEvent(scopeOf(ctx, input.ml_language), input))),
   getBySlug: publicProcedure
-    .meta(meta("GET", BY_SLUG, "Get an event by slug", `An event with its json_ld.${BY_SLUG_NOTE}`, READ_ERRORS))
+    .meta(
+      readMeta(BY_SLUG, "Get an event by slug", `An event with its json_ld.${BY_SLUG_NOTE}`, READ_ERRORS, ITEM_POLICY),
+    )
     .input(eventGetBySlugInput)
     .output(eventDetailOutput)
     .query(async ({ ctx, input }) =>
@@ -88,7 +113,7 @@ export const eventsRouter = router({
     .output(eventOutput)
     .mutation(({ ctx, input }) => deleteEventBySlug(scopeOf(ctx, input.ml_language), input)),
   get: publicProcedure
-    .meta(meta("GET", ITEM, "Get an event", "An event of any language, with its json_ld.", READ_ERRORS))
+    .meta(readMeta(ITEM, "Get an event", "An event of any language, with its json_ld.", READ_ERRORS, ITEM_POLICY))
     .input(eventGetInput)
     .output(eventDetailOutput)
     .query(async ({ ctx, input }) => withLastModified(ctx, await getEvent(scopeOf(ctx, input.ml_language), input))),

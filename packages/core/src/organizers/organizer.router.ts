@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { linkedPostListMovesWithClock } from "../linked-posts/linked-post.clock.ts";
 import {
   byId,
   bySlug,
@@ -75,6 +76,8 @@ export const organizersRouter = router({
         summary: "List organizers",
         description: `Newest first, in the request's language. ${PASSWORD_NOTE}`,
         errors: LIST_ERRORS,
+        cache: "version",
+        movesWithClock: linkedPostListMovesWithClock,
       }),
     )
     .input(linkedPostListQuery)
@@ -106,6 +109,8 @@ export const organizersRouter = router({
         summary: "Get an organizer",
         description: `With its schema.org JSON-LD. ${PASSWORD_NOTE}`,
         errors: READ_ERRORS,
+        cache: "body",
+        record: "organizer",
       }),
     )
     .input(linkedPostGetInput)
@@ -122,6 +127,8 @@ export const organizersRouter = router({
         summary: "Get an organizer by slug",
         description: `The slug is looked up in the request's language. ${PASSWORD_NOTE}`,
         errors: READ_ERRORS,
+        cache: "body",
+        record: "organizer",
       }),
     )
     .input(linkedPostGetBySlugInput)

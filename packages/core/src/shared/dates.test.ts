@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { endOfDay, isDateValue, isoWithOffset, parseDateTime, timezoneAbbreviation } from "./dates.ts";
+import { endOfDay, isAbsoluteDate, isDateValue, isoWithOffset, parseDateTime, timezoneAbbreviation } from "./dates.ts";
 
 describe("date helpers", () => {
   it("accepts the date forms of the API and rejects other text", () => {
@@ -9,6 +9,48 @@ describe("date helpers", () => {
     }
     for (const value of ["before my birthday", "foo", ""])
       expect(isDateValue(value), JSON.stringify(value)).toBe(false);
+  });
+
+  it("refuses dates that do not exist instead of swapping day and month", () => {
+    for (const value of [
+      "2030-13-01 20:00:00",
+      "2027-13-01",
+      "2030-13-01 4pm",
+      "2027-02-29",
+      "2030-02-30",
+      "13/01/2027",
+      "02/30/2027 10:00",
+    ]) {
+      expect(parseDateTime(value, "UTC"), value).toBeNull();
+    }
+  });
+
+  it("refuses dates in figures in an order it does not read: dots, two-digit years, two dates", () => {
+    for (const value of ["13.01.2027", "03.04.2027", "03/04/27", "03/04/2027 04/05/2027"]) {
+      expect(parseDateTime(value, "UTC"), value).toBeNull();
+    }
+  });
+
+  it("reads dates in figures year first, or month/day/year as the reference's strtotime does", () => {
+    const read = (value: string) => parseDateTime(value, "Europe/Rome")?.toFormat("yyyy-MM-dd HH:mm:ss ZZZZ");
+    expect(read("03/04/2027")).toBe("2027-03-04 00:00:00 GMT+1");
+    expect(read("3/4/2027 10:30")).toBe("2027-03-04 10:30:00 GMT+1");
+    expect(read("2027/03/04")).toBe("2027-03-04 00:00:00 GMT+1");
+    expect(read("2027-3-4")).toBe("2027-03-04 00:00:00 GMT+1");
+    expect(read("2018-01-01 4pm")).toBe("2018-01-01 16:00:00 GMT+1");
+    expect(read("20270304")).toBe("2027-03-04 00:00:00 GMT+1");
+  });
+
+  it("tells the values fixed by their text from those read from now", () => {
+    for (const value of ["2018-01-01", "2018-01-01 10:00:00", "2018-01-01T10:00:00Z", "1514800800", 1514800800]) {
+      expect(isAbsoluteDate(value), String(value)).toBe(true);
+    }
+    for (const value of ["03/04/2027", "20270304", "2018-01-01 4pm"]) {
+      expect(isAbsoluteDate(value), value).toBe(true);
+    }
+    for (const value of ["now", "tomorrow", "tomorrow 9am", "+1 week", "-2 days", "next wednesday 4pm", "March 4"]) {
+      expect(isAbsoluteDate(value), value).toBe(false);
+    }
   });
 
   it("reads relative values from now", () => {

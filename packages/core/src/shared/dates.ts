@@ -22,6 +22,40 @@ const RELATIVE = /^([+-]\d{1,6})\s*(second|minute|hour|day|week|month|year)s?$/i
 const UNIX_SECONDS = /^-?\d{9,12}$/;
 const COMPACT_DATE = /^\d{8}$/;
 
+/**
+ * The numeric dates a value may contain, each in one fixed order: the year first with `-` or `/`, or month, day and
+ * year with `/` (the order of PHP's `strtotime`, which the reference uses). Any other numeric date (`13.01.2027`,
+ * `3/4/27`) is refused rather than guessed.
+ */
+const NUMERIC_DATE_FORMATS = ["yyyy-M-d", "yyyy/M/d", "M/d/yyyy"];
+const DATE_SEPARATORS = new Set(["-", "/", "."]);
+
+/** A word of digits and date separators with at least two separators, such as `2027-13-01` or `03/04/2027`. */
+function isNumericDateWord(word: string): boolean {
+  let separators = 0;
+  for (const character of word) {
+    if (DATE_SEPARATORS.has(character)) separators += 1;
+    else if (character < "0" || character > "9") return false;
+  }
+  return separators >= 2 && word[0] !== undefined && !DATE_SEPARATORS.has(word[0]);
+}
+
+/**
+ * The calendar date a value names in figures (its one numeric date word), undefined when it has none, null when it
+ * has one that does not exist (`2027-13-01`, `02/30/2027`), is in no accepted order, or has several.
+ */
+function numericDateOf(text: string): DateTime | null | undefined {
+  const words = text.split(/\s+/).filter(isNumericDateWord);
+  if (words.length === 0) return undefined;
+  const [word] = words;
+  if (word === undefined || words.length > 1) return null;
+  for (const format of NUMERIC_DATE_FORMATS) {
+    const date = DateTime.fromFormat(word, format, { zone: "UTC" });
+    if (date.isValid) return date;
+  }
+  return null;
+}
+
 function fromRelative(text: string, now: DateTime): DateTime | null {
   const match = RELATIVE.exec(text);
   if (!match) return null;
@@ -34,6 +68,16 @@ function fromNaturalLanguage(text: string, zone: string, now: DateTime): DateTim
   // Only a whole-string match counts: "before my birthday" must not become "my birthday".
   if (result?.index !== 0 || result.text.length !== text.length) return null;
   const { start } = result;
+  // chrono swaps a month above 12 with the day (`2030-13-01` as 13 January): a date in figures must exist as written.
+  const written = numericDateOf(text);
+  if (written === null) return null;
+  if (
+    written &&
+    [written.year, written.month, written.day].join() !==
+      [start.get("year"), start.get("month"), start.get("day")].join()
+  ) {
+    return null;
+  }
   if (start.isCertain("timezoneOffset")) return DateTime.fromJSDate(start.date(), { zone });
   // Rebuild from the components in the target zone, so DST changes between now and then are honoured.
   const parts = {
@@ -49,9 +93,11 @@ function fromNaturalLanguage(text: string, zone: string, now: DateTime): DateTim
 }
 
 /**
- * Reads a date value of the API in `zone`: `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`, ISO 8601 with or without an
- * offset, a Unix timestamp (seconds), a relative `+1 week`, or natural language (`tomorrow 9am`, `next
- * wednesday 4pm`). Values without an offset are wall time in `zone`. Returns null for anything else.
+ * Reads a date value of the API in `zone` (docs/behaviour.md, "Date values"): `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`,
+ * ISO 8601 with or without an offset, `YYYYMMDD`, a Unix timestamp (seconds), a date in figures in one of
+ * `NUMERIC_DATE_FORMATS` (with a time), a relative `+1 week`, or natural language (`tomorrow 9am`, `next wednesday
+ * 4pm`). Values without an offset are wall time in `zone`. Returns null for anything else, and for dates that do
+ * not exist (`2030-13-01`, `2027-02-29`).
  */
 export function parseDateTime(value: string | number, zone: string, now: Date = new Date()): DateTime | null {
   return storable(readDateTime(value, zone, now));
@@ -65,16 +111,27 @@ function storable(dateTime: DateTime | null): DateTime | null {
   return dateTime?.isValid && dateTime.year >= 1 && dateTime.year <= 9999 ? dateTime : null;
 }
 
+/** The forms whose instant is fixed by the text alone, whatever the time: timestamps and ISO 8601 / `YYYYMMDD`. */
+function fromFixedForm(text: string, zone: string): DateTime | null {
+  if (UNIX_SECONDS.test(text)) return DateTime.fromSeconds(Number(text), { zone });
+  if (COMPACT_DATE.test(text)) return DateTime.fromFormat(text, "yyyyMMdd", { zone });
+  const iso = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T"), { zone });
+  return iso.isValid ? iso : null;
+}
+
 function readDateTime(value: string | number, zone: string, now: Date): DateTime | null {
   if (typeof value === "number") {
     return Number.isFinite(value) ? DateTime.fromSeconds(value, { zone }) : null;
   }
   const text = value.trim();
   if (text === "") return null;
-  if (UNIX_SECONDS.test(text)) return DateTime.fromSeconds(Number(text), { zone });
-  if (COMPACT_DATE.test(text)) return DateTime.fromFormat(text, "yyyyMMdd", { zone });
-  const iso = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T"), { zone });
-  if (iso.isValid) return iso;
+  const fixed = fromFixedForm(text, zone);
+  if (fixed) return fixed;
+  // A date in figures alone is its midnight (the words' reader would make it noon).
+  if (isNumericDateWord(text)) {
+    const date = numericDateOf(text);
+    return date ? DateTime.fromObject({ year: date.year, month: date.month, day: date.day }, { zone }) : null;
+  }
   const reference = DateTime.fromJSDate(now, { zone });
   return fromRelative(text, reference) ?? fromNaturalLanguage(text, zone, reference);
 }
@@ -82,6 +139,16 @@ function readDateTime(value: string | number, zone: string, now: Date): DateTime
 /** Is this a date value `parseDateTime` reads (in any zone)? For validating parameters before their zone is known. */
 export function isDateValue(value: string | number): boolean {
   return parseDateTime(value, "UTC") !== null;
+}
+
+/**
+ * Does a date value name the same instant whenever it is read (a timestamp, ISO 8601, or a date in figures with
+ * its time), unlike `now`, `+1 week` or `tomorrow 9am`? Whether an answer moves with the clock depends on it.
+ */
+export function isAbsoluteDate(value: string | number): boolean {
+  if (typeof value === "number") return true;
+  const text = value.trim();
+  return fromFixedForm(text, "UTC") !== null || (numericDateOf(text) ?? null) !== null;
 }
 
 /** A wall time (`YYYY-MM-DD HH:MM:SS`) in a zone, as a luxon DateTime in that zone. */

@@ -10,7 +10,7 @@ import { type TermItemQuery, type TermUpdateBody, termItemQuery } from "../terms
 import { createTerm, deleteTerm, getTerm, listTerms, updateTerm } from "../terms/term.service.ts";
 import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { asCreated, operation, withListHeaders } from "../trpc/operation.ts";
+import { asCreated, neverMovesWithClock, operation, withListHeaders } from "../trpc/operation.ts";
 import { tagResource } from "./tag.present.ts";
 import { tagSchemas } from "./tag.schemas.ts";
 
@@ -42,6 +42,8 @@ export const tagsRouter = router({
         summary: "List tags",
         description: termListDescription("tags"),
         errors: TERM_READ_ERRORS,
+        cache: "version",
+        movesWithClock: neverMovesWithClock,
       }),
     )
     .input(tagSchemas.listQuery)
@@ -75,6 +77,8 @@ export const tagsRouter = router({
         summary: "Get a tag",
         description: "A tag by id, in any language.",
         errors: TERM_READ_ERRORS,
+        cache: "body",
+        record: "tag",
       }),
     )
     .input(termItemQuery)

@@ -1,20 +1,11 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import { withUnchangedRecords } from "../changes/change.record.ts";
 import { DomainError, invalidParam } from "../errors.ts";
 import type { Context } from "./context.ts";
 import { asTrpcError, domainErrorData, toDomainError, trpcCodeForStatus } from "./domain-error.ts";
 import { parameterWithNul } from "./nul-characters.ts";
-
-/**
- * A procedure's metadata: its REST operation. Marked internal, so the published client's declarations (built with
- * `stripInternal`) leave it out: they would otherwise need trpc-to-openapi's and zod's types.
- */
-export type ProcedureMeta = {
-  /** @internal */
-  openapi?: NonNullable<OpenApiMeta["openapi"]>;
-};
+import type { ProcedureMeta } from "./operation.ts";
 
 const t = initTRPC
   .context<Context>()

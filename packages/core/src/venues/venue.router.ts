@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { linkedPostListMovesWithClock } from "../linked-posts/linked-post.clock.ts";
 import {
   byId,
   bySlug,
@@ -69,6 +70,8 @@ export const venuesRouter = router({
         summary: "List venues",
         description: `Newest first, in the request's language. ${PASSWORD_NOTE}`,
         errors: LIST_ERRORS,
+        cache: "version",
+        movesWithClock: linkedPostListMovesWithClock,
       }),
     )
     .input(linkedPostListQuery)
@@ -98,6 +101,8 @@ export const venuesRouter = router({
         summary: "Get a venue",
         description: `With its schema.org JSON-LD. ${PASSWORD_NOTE}`,
         errors: READ_ERRORS,
+        cache: "body",
+        record: "venue",
       }),
     )
     .input(linkedPostGetInput)
@@ -114,6 +119,8 @@ export const venuesRouter = router({
         summary: "Get a venue by slug",
         description: `The slug is looked up in the request's language. ${PASSWORD_NOTE}`,
         errors: READ_ERRORS,
+        cache: "body",
+        record: "venue",
       }),
     )
     .input(linkedPostGetBySlugInput)

@@ -1,5 +1,6 @@
 import { type Context, setRestStatus } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
+import { operation } from "../trpc/operation.ts";
 import {
   webhookCreateBody,
   webhookDeleteOutput,
@@ -29,15 +30,27 @@ const NOT_ALLOWED = "Not signed in (401) or not an administrator (403).";
 const ERRORS = { 400: "Invalid parameter.", 401: NOT_ALLOWED, 403: NOT_ALLOWED };
 const ITEM_ERRORS = { ...ERRORS, 404: "No webhook subscription with this id." };
 
-type Method = "GET" | "POST" | "DELETE";
-
+/** Administrators only; no answer is tagged by the change version (subscriptions are not records of the feed). */
 const meta = (
-  method: Method,
+  method: "GET" | "POST" | "DELETE",
   path: `/${string}`,
   summary: string,
   description: string,
-  errorResponses: Record<number, string>,
-) => ({ openapi: { method, path, tags: ["webhooks"], summary, description, protect: true, errorResponses } });
+  errors: Record<number, string>,
+) =>
+  method === "GET"
+    ? operation({
+        method,
+        path,
+        tag: "webhooks",
+        summary,
+        description,
+        errors,
+        protect: true,
+        cache: "body",
+        record: null,
+      })
+    : operation({ method, path, tag: "webhooks", summary, description, errors, protect: true });
 
 const scopeOf = (ctx: Context): WebhookScope => ({
   db: ctx.db,
