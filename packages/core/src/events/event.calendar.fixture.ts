@@ -114,6 +114,9 @@ export async function writeFixtureCalendar(
     tags: ["secret"],
   });
   await event(contributor, { title: "Contributor draft", status: "draft", venue: [draftPlace.id] });
+  // Published and open events whose only venue or organizer some readers may not see (or not see the place of).
+  await event(editor, { title: "At the secret place", venue: [secretPlace.id], organizer: [secretClub.id] });
+  await event(editor, { title: "At the draft place", venue: [draftPlace.id], organizer: [draftClub.id] });
   await event(author, { title: "Private", status: "private", date: "2030-01-01 10:00:00" });
   await event(author, { title: "Future", status: "future", date_utc: "2032-01-01 10:00:00" });
   await event(editor, { title: "Series child", post_parent: main.id, hide_from_listings: true });

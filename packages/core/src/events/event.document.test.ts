@@ -69,7 +69,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
 
   it("reads the same row and presents the same event as the Prisma read, for every event and reader", async () => {
     const events = await everyEvent();
-    expect(events.length).toBe(14);
+    expect(events.length).toBe(16);
     for (const { id } of events) {
       const reference = await loadEventRow(db, { id });
       for (const [name, actor] of Object.entries(actors)) {
