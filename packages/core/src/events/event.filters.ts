@@ -51,7 +51,10 @@ export interface FilterGuard {
   linkedShown: PostWhere | undefined;
 }
 
-/** A filter of its own, for a value given: resolves the value's references (unknown ones are 400s naming it) into its `where`. */
+/**
+ * A filter of its own, for a value given: resolves the value's references (unknown ones are 400s naming it) into
+ * its `where`.
+ */
 export interface Selector<Value> {
   select(scope: Scope, value: Value, guard: FilterGuard): Prisma.EventWhereInput | Promise<Prisma.EventWhereInput>;
 }
@@ -75,7 +78,10 @@ export interface ListParam<Schema extends z.ZodType = z.ZodType> {
    */
   selects: "nothing" | "statuses" | "date-window" | "point" | Selector<NonNullable<z.output<Schema>>>;
   reads: HiddenRead;
-  /** Does the same value select other events as time passes (relative dates, `now`)? */
+  /**
+   * Does the same value select other events as time passes (relative dates, `now`)? Besides, a list given no date
+   * bound and no `include` has the default window, which moves with the clock too (`listDateWindow`).
+   */
   movesWithClock: boolean;
   echo: Echo;
   /** Values a property test tries, as a client would send them. */
