@@ -1,29 +1,27 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Actor, ANONYMOUS, ROLES, type Role } from "../auth/roles.ts";
-import { canRead, detailsAccess, isRedacted, listStatusWhere } from "../auth/visibility.ts";
+import { canRead, isRedacted } from "../auth/visibility.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError, domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { searchWords } from "../shared/search.ts";
+import { pageWindow } from "../shared/query.ts";
 import {
-  create,
-  createTestActor,
   createTestActors,
   FIXTURE_PASSWORD,
   PROVIDERS,
-  serviceWriters,
   type TestActors,
   testScope,
   useTestDatabase,
 } from "../testing/index.ts";
-import { deleteVenue } from "../venues/venue.service.ts";
-import { deleteEvent } from "./event.delete.service.ts";
+import { sampleRecords, writeFixtureCalendar } from "./event.calendar.fixture.ts";
 import { readEvent, readEventPage, readEvents } from "./event.document.ts";
+import { EVENT_LIST_PARAMS, eventListQuery, LIST_PARAM_NAMES } from "./event.filters.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
+import { listSelectionOf } from "./event.list.service.ts";
 import { eventRelations, loadEventRow, unknownSlug } from "./event.load.ts";
 import { presentEvent, presentEventDetail } from "./event.present.ts";
-import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
+import { buildEventWhere, eventListOrder } from "./event.where.ts";
 
 /**
  * The one-statement read of an event against the Prisma read it replaced (kept here only as the reference): for
@@ -40,6 +38,9 @@ async function referenceGet(scope: Scope, id: number | undefined, password: stri
   if (isRedacted(scope.actor, row, password)) throw domainError("event-password-protected");
   return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
 }
+
+/** Every event of the fixture calendar, whatever the clock says (the default window follows the clock). */
+const WHOLE_CALENDAR = { start_date: "2000-01-01", end_date: "2040-01-01" };
 
 async function outcomeOf(work: Promise<unknown>): Promise<string> {
   try {
@@ -59,99 +60,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
   beforeAll(async () => {
     db = database.current.handle.db;
     actors = await createTestActors(db, "read", ROLES);
-    const other = await createTestActor(db, "read-other-author", "author");
-    const { editor, author, contributor } = actors;
-    const { venue, organizer, event } = serviceWriters(scope);
-
-    const hall = await venue(editor, {
-      venue: "Philharmonie",
-      description: "<p>The <b>big</b> hall</p>",
-      excerpt: "Concerts",
-      address: "Herbert-von-Karajan-Straße 1",
-      city: "Berlin",
-      country: "Germany",
-      province: "Berlin",
-      state: "BE",
-      zip: "10785",
-      stateprovince: "Berlin",
-      phone: "+49 30 254880",
-      website: "https://www.berliner-philharmoniker.de",
-      image: "https://images.test/hall.jpg",
-      geo_lat: 52.51,
-      geo_lng: 13.37,
-      show_map_link: false,
-    });
-    await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id }, "de");
-    await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
-    const secretPlace = await venue(author, { venue: "Secret place", password: FIXTURE_PASSWORD, address: "Hidden 1" });
-    const draftPlace = await venue(contributor, { venue: "Draft place", status: "draft" });
-    const goneVenue = await venue(editor, { venue: "Gone venue" });
-    const club = await organizer(editor, {
-      organizer: "Jazz Club",
-      email: "club@example.test",
-      phone: "+1 555 0100",
-      website: "https://club.example.test",
-      image: "https://images.test/club.png?size=2",
-      description: "Since 1960",
-    });
-    await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
-    const secretClub = await organizer(other, {
-      organizer: "Secret club",
-      password: FIXTURE_PASSWORD,
-      email: "s@x.test",
-    });
-    const draftClub = await organizer(author, { organizer: "Draft club", status: "draft" });
-    const music = await create.category(db, { name: "Music", translationGroup: "g-music" });
-    await create.category(db, { name: "Musik", language: "de", translationGroup: "g-music" });
-    await create.category(db, { name: "jazz", parentId: music.id });
-
-    const main = await event(editor, {
-      title: "A <em>grand</em> night",
-      description: "<p>Music &amp; more</p>",
-      excerpt: "Short",
-      timezone: "Europe/Berlin",
-      image: "https://images.test/night.webp",
-      cost: "10 – 20",
-      website: "https://tickets.example.test",
-      show_map: false,
-      sticky: true,
-      featured: true,
-      ticketed: true,
-      venue: [hall.id, secretPlace.id, draftPlace.id, goneVenue.id],
-      organizer: [secretClub.id, club.id, draftClub.id],
-      categories: [music.id, "Jazz", "Zydeco"],
-      tags: ["loud", "Outdoor", "ächt"],
-    });
-    await deleteVenue(scope(editor), { id: goneVenue.id }, false);
-    await event(editor, { title: "Eine große Nacht", translation_of: main.id, venue: [hall.id] }, "de");
-    await event(author, { title: "Une grande nuit", translation_of: main.id, status: "draft" }, "fr");
-    await event(author, { title: "Ein Entwurf", translation_of: main.id, status: "pending" }, "zh-hans");
-    await event(editor, {
-      title: "All day",
-      all_day: true,
-      start_date: "2031-06-01",
-      end_date: "2031-06-03",
-      timezone: "America/New_York",
-      organizer: [{ organizer: "Inline organizer", email: "inline@example.test" }],
-      venue: { venue: "Inline venue", city: "New York", geo_lat: 40.7, geo_lng: -74 },
-    });
-    await event(author, {
-      title: "Protected",
-      password: FIXTURE_PASSWORD,
-      excerpt: "Hidden excerpt",
-      venue: [secretPlace.id],
-      categories: [music.id],
-      tags: ["secret"],
-    });
-    await event(contributor, { title: "Contributor draft", status: "draft", venue: [draftPlace.id] });
-    await event(author, { title: "Private", status: "private", date: "2030-01-01 10:00:00" });
-    await event(author, { title: "Future", status: "future", date_utc: "2032-01-01 10:00:00" });
-    await event(editor, { title: "Series child", post_parent: main.id, hide_from_listings: true });
-    await event(editor, { title: "Plain", start_date: "2031-12-31 23:00:00", end_date: "2032-01-01 01:00:00" });
-    await event(editor, { title: "UTC zone", timezone: "UTC", cost: "Free" });
-    await event(editor, { title: "Offset zone", timezone: "Asia/Kolkata", cost: "5" });
-    const trashed = await event(editor, { title: "Trashed" });
-    await deleteEvent(scope(editor), { id: trashed.id, force: false });
+    await writeFixtureCalendar(db, scope, actors);
   });
 
   async function everyEvent() {
@@ -160,7 +69,7 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
 
   it("reads the same row and presents the same event as the Prisma read, for every event and reader", async () => {
     const events = await everyEvent();
-    expect(events.length).toBe(14);
+    expect(events.length).toBe(16);
     for (const { id } of events) {
       const reference = await loadEventRow(db, { id });
       for (const [name, actor] of Object.entries(actors)) {
@@ -222,63 +131,42 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
     }
   });
 
-  it("counts and pages the events of a list's filters as Prisma's count and page did, in one statement", async () => {
-    const venues = await db.venue.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-    const organizers = await db.organizer.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-    const categories = await db.category.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-    const tags = await db.tag.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-    const main = (await everyEvent())[0]?.id ?? 0;
-    const filters: Array<Partial<EventFilter> & { search?: string; window?: { skip: number; take: number } }> = [
-      {},
-      { window: { skip: 2, take: 3 } },
-      { window: { skip: 40, take: 9 } },
-      { dates: { startFrom: new Date("2031-03-01T00:00:00Z"), endUntil: new Date("2031-06-30T00:00:00Z") } },
-      { dates: { startAfter: new Date("2031-03-01T18:00:00Z"), endBefore: new Date("2032-01-01T02:00:00Z") } },
-      { dates: { startBefore: new Date("2031-07-01T00:00:00Z"), endAfter: new Date("2031-03-01T20:00:00Z") } },
-      { search: "grand night" },
-      { search: "hidden" },
-      { search: "protected" },
-      { categoryIds: categories.map((row) => row.id).slice(0, 2) },
-      { tagIds: tags.map((row) => row.id) },
-      { venueIds: venues.map((row) => row.id).slice(0, 2) },
-      { organizerIds: organizers.map((row) => row.id) },
-      { featured: true },
-      { featured: false, ticketed: false },
-      { postParent: main },
-      { include: [main, main + 3, main + 5, 999_999] },
-      { geoloc: true },
-      { geoloc: false },
-      { nearVenueIds: venues.map((row) => row.id) },
-      { nearEventIds: [main, main + 4] },
-    ];
+  it("counts and pages the events of every sample of every list parameter as Prisma's count and page do", async () => {
+    const records = await sampleRecords(db);
     for (const [name, actor] of Object.entries(actors)) {
       const reader = scope(actor);
-      for (const { search, window = { skip: 0, take: 50 }, ...rest } of filters) {
-        const filter: EventFilter = {
-          language: "en",
-          status: listStatusWhere(actor, undefined),
-          dates: {},
-          searchWords: search ? searchWords(search) : [],
-          protectedText: detailsAccess(actor),
-          ...rest,
-        };
-        const where = buildEventWhere(filter);
-        const orderBy = eventListOrder(filter);
-        const [total, page] = await db.$transaction([
-          db.event.count({ where }),
-          db.event.findMany({ where, orderBy, ...window, select: { id: true } }),
-        ]);
-        const loaded = await readEventPage(reader, { where, orderBy, window });
-        const context = `${JSON.stringify({ search, window, ...rest })} for ${name}`;
-        expect({ total: loaded.total, ids: loaded.rows.map((row) => row.id) }, context).toEqual({
-          total,
-          ids: page.map((row) => row.id),
-        });
-        const reference = await readEvents(
-          reader,
-          loaded.rows.map((row) => row.id),
-        );
-        expect(loaded.rows, context).toEqual(reference.rows);
+      for (const param of LIST_PARAM_NAMES) {
+        for (const sample of EVENT_LIST_PARAMS[param].samples(records)) {
+          for (const paging of [{}, { per_page: 3, page: 2 }]) {
+            const input = { ...WHOLE_CALENDAR, ...paging, [param]: sample };
+            const parsed = eventListQuery.safeParse(input);
+            if (!parsed.success) continue;
+            const context = `${JSON.stringify(input)} for ${name}`;
+            const selection = await listSelectionOf(reader, parsed.data).catch((error: unknown) => {
+              if (error instanceof DomainError) return undefined;
+              throw error;
+            });
+            if (!selection) continue;
+            const { filter } = selection;
+            const where = buildEventWhere(filter);
+            const orderBy = eventListOrder(filter);
+            const window = pageWindow(parsed.data);
+            const [total, page] = await db.$transaction([
+              db.event.count({ where }),
+              db.event.findMany({ where, orderBy, ...window, select: { id: true } }),
+            ]);
+            const loaded = await readEventPage(reader, { where, orderBy, window });
+            expect({ total: loaded.total, ids: loaded.rows.map((row) => row.id) }, context).toEqual({
+              total,
+              ids: page.map((row) => row.id),
+            });
+            const reference = await readEvents(
+              reader,
+              loaded.rows.map((row) => row.id),
+            );
+            expect(loaded.rows, context).toEqual(reference.rows);
+          }
+        }
       }
     }
   });

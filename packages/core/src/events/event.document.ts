@@ -1,4 +1,4 @@
-import { isListedFor, isRedacted } from "../auth/visibility.ts";
+import { isListedFor } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
 import { type PageQuery, readPage } from "../db/page-sql.ts";
@@ -14,6 +14,7 @@ import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
 import type { EventRelations } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";
 import { EVENT_TABLE } from "./event.table.ts";
+import { linkedPostView } from "./event.visibility.ts";
 
 /**
  * One event with everything its answer shows (image, links, venues, organizers, terms, the translation groups of
@@ -149,14 +150,21 @@ async function presentLinked<
   present: (row: Row, view: PresentView) => Output,
   jsonLd: boolean,
 ): Promise<Map<number, Output>> {
-  const translations = await translationsIn(scope, rows);
+  const shown = rows.flatMap((row) => {
+    const view = linkedPostView(scope.actor, row);
+    return view ? [{ row, view }] : [];
+  });
+  const translations = await translationsIn(
+    scope,
+    shown.map(({ row }) => row),
+  );
   return new Map(
-    rows.map((row) => [
+    shown.map(({ row, view }) => [
       row.id,
       present(row, {
         links: scope.links,
         jsonLd,
-        redacted: isRedacted(scope.actor, row),
+        redacted: view.redacted,
         translations: translations.get(row.id) ?? {},
       }),
     ]),
@@ -171,7 +179,10 @@ function uniqueById<T extends { id: number }>(items: readonly T[]): T[] {
   return [...new Map(items.map((item) => [item.id, item])).values()];
 }
 
-/** What the documents' events link to, presented for the scope's actor, as the event presenters take it. */
+/**
+ * What the documents' events link to, presented for the scope's actor, as the event presenters take it: venues and
+ * organizers only where the actor may read them (`linkedPostView`).
+ */
 async function relationsOf(
   scope: Scope,
   documents: readonly EventDocument[],

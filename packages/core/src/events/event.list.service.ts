@@ -1,19 +1,28 @@
-import { detailsAccess, isRedacted, listStatusWhere } from "../auth/visibility.ts";
-import { type Db, MAX_BIND_VALUES } from "../db/db.ts";
-import { domainError, invalidParam } from "../errors.ts";
+import { detailsAccess, detailsShownWhere, isRedacted, listStatusWhere, type PostWhere } from "../auth/visibility.ts";
+import { type Db, MAX_BIND_VALUES, readerOf } from "../db/db.ts";
+import { columnsOf, JSON_SQL } from "../db/json-sql.ts";
+import { SqlStatementBuilder, type TableSql } from "../db/where-sql.ts";
+import { domainError } from "../errors.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
 import { pageWindow } from "../shared/query.ts";
-import { searchWords } from "../shared/search.ts";
-import { findTermIdsForFilter } from "../terms/term.lookup.ts";
 import { type DateBounds, listDateWindow } from "./event.dates.ts";
 import { readEventPage, readEvents } from "./event.document.ts";
-import { unknownLinkedIds } from "./event.errors.ts";
+import {
+  DEFAULT_GEOLOC_RADIUS_KM,
+  EVENT_LIST_PARAMS,
+  type EventListQuery,
+  filterGuard,
+  LIST_PARAM_NAMES,
+  type ListParam,
+  readsEventDetails,
+} from "./event.filters.ts";
 import { readGeoPage } from "./event.geo-page.ts";
 import type { EventListOutput } from "./event.output.schemas.ts";
 import { eventListLinks, presentEvent } from "./event.present.ts";
-import { DEFAULT_GEOLOC_RADIUS_KM, type EventListQuery } from "./event.schemas.ts";
-import { buildEventWhere, type EventFilter, eventListOrder } from "./event.where.ts";
+import { buildEventWhere, type EventFilter, eventListOrder, nearPointWhere } from "./event.where.ts";
+
+const VENUE_TABLE: TableSql = { table: "Venue" };
 
 interface GeoPoint {
   lat: number;
@@ -24,25 +33,34 @@ interface GeoPoint {
 const KM_PER_DEGREE_OF_LATITUDE = 111.195;
 
 /**
- * The venues within the radius of a point, with their great-circle distance in km (haversine, clamped against
- * rounding). A latitude band narrows the scan through the coordinates index; the rest is computed in SQL.
+ * The venues within the radius of a point whose place the caller sees (`shown`), with their great-circle distance
+ * in km (haversine, clamped against rounding). A latitude band narrows the scan through the coordinates index; the
+ * rest is computed in SQL.
  */
-async function venueDistances(db: Db, point: GeoPoint): Promise<Map<number, number>> {
+async function venueDistances(
+  scope: Scope,
+  point: GeoPoint,
+  shown: PostWhere | undefined,
+): Promise<Map<number, number>> {
+  const sql = JSON_SQL[scope.provider];
+  const builder = new SqlStatementBuilder(scope.provider);
   const band = point.radiusKm / KM_PER_DEGREE_OF_LATITUDE;
-  const rows = await db.$queryRaw<Array<{ id: number; distance: number }>>`
-    SELECT "id", "distance" FROM (
-      SELECT "id", 2 * 6371.0088 * asin(sqrt(CASE WHEN "a" > 1 THEN 1 ELSE "a" END)) AS "distance"
-      FROM (
-        SELECT "id",
-          power(sin(radians("geoLat" - ${point.lat}) / 2), 2)
-            + cos(radians(${point.lat})) * cos(radians("geoLat")) * power(sin(radians("geoLng" - ${point.lng}) / 2), 2)
-            AS "a"
-        FROM "Venue"
-        WHERE "geoLat" IS NOT NULL AND "geoLng" IS NOT NULL AND "status" <> 'trash'
-          AND "geoLat" BETWEEN ${point.lat - band} AND ${point.lat + band}
-      ) AS "candidates"
-    ) AS "near"
-    WHERE "distance" <= ${point.radiusKm}`;
+  // SQLite binds in order of appearance, so each part is built in the order it is written.
+  const haversine = `power(sin(radians(v."geoLat" - ${builder.bind(point.lat)}) / 2), 2)
+    + cos(radians(${builder.bind(point.lat)})) * cos(radians(v."geoLat"))
+      * power(sin(radians(v."geoLng" - ${builder.bind(point.lng)}) / 2), 2)`;
+  const candidates = `SELECT v."id", ${haversine} AS "a" FROM "Venue" v
+    WHERE v."geoLat" IS NOT NULL AND v."geoLng" IS NOT NULL AND v."status" <> 'trash'
+      AND v."geoLat" BETWEEN ${builder.bind(point.lat - band)} AND ${builder.bind(point.lat + band)}
+      AND ${shown ? builder.where(VENUE_TABLE, "v", shown) : "1 = 1"}`;
+  const near = `SELECT "id", 2 * 6371.0088 * asin(sqrt(CASE WHEN "a" > 1 THEN 1 ELSE "a" END)) AS "distance"
+    FROM (${candidates}) AS "candidates"`;
+  const text = `SELECT ${sql.text(sql.aggregate(sql.object(columnsOf("n", ["id", "distance"]))))}
+    FROM (${near}) AS n WHERE n."distance" <= ${builder.bind(point.radiusKm)}`;
+  const rows = JSON.parse((await readerOf(scope.db).json(text, builder.params)) ?? "[]") as Array<{
+    id: number;
+    distance: number;
+  }>;
   return new Map(rows.map((row) => [Number(row.id), Number(row.distance)]));
 }
 
@@ -74,51 +92,30 @@ function geoPointOf(query: EventListQuery): GeoPoint | undefined {
   return { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius ?? DEFAULT_GEOLOC_RADIUS_KM };
 }
 
-/** Every id must be an existing venue/organizer. */
-function requireAllFound(param: "venue" | "organizer", ids: readonly number[], found: ReadonlyArray<{ id: number }>) {
-  const known = new Set(found.map((row) => row.id));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length) throw unknownLinkedIds(param, unknown);
-}
-
 /** The list query with its references resolved and checked (unknown ones are 400s naming their parameter). */
 async function listFilterOf(
   scope: Scope,
   query: EventListQuery,
   dates: DateBounds,
-  distances: ReadonlyMap<number, number> | undefined,
+  near: Prisma.EventWhereInput | undefined,
 ): Promise<EventFilter> {
-  const { db } = scope;
-  const status = listStatusWhere(scope.actor, query.status);
-  const nearVenueIds = distances && [...distances.keys()];
-  const [categoryIds, tagIds, venues, organizers, parent, nearEventIds] = await Promise.all([
-    query.categories && findTermIdsForFilter(db, scope, "category", query.categories, "categories"),
-    query.tags && findTermIdsForFilter(db, scope, "tag", query.tags, "tags"),
-    query.venue && db.venue.findMany({ where: { id: { in: query.venue } }, select: { id: true } }),
-    query.organizer && db.organizer.findMany({ where: { id: { in: query.organizer } }, select: { id: true } }),
-    query.post_parent && db.event.findUnique({ where: { id: query.post_parent }, select: { id: true } }),
-    nearVenueIds && eventsAtVenues(db, nearVenueIds, scope.language),
-  ]);
-  if (query.venue && venues) requireAllFound("venue", query.venue, venues);
-  if (query.organizer && organizers) requireAllFound("organizer", query.organizer, organizers);
-  if (query.post_parent && !parent) throw invalidParam("post_parent", `No event with the id ${query.post_parent}.`);
+  const given = LIST_PARAM_NAMES.filter((name) => query[name] !== undefined);
+  const selected = await Promise.all(
+    given.flatMap((name) => {
+      const { selects, reads }: ListParam = EVENT_LIST_PARAMS[name];
+      const value = query[name];
+      if (typeof selects === "string" || value === undefined) return [];
+      return [selects.select(scope, value, filterGuard(scope.actor, reads))];
+    }),
+  );
+  const readsDetails = given.some((name) => readsEventDetails(EVENT_LIST_PARAMS[name].reads));
   return {
     language: scope.language,
-    status,
+    status: listStatusWhere(scope.actor, query.status),
     dates,
-    searchWords: query.search ? searchWords(query.search) : [],
-    protectedText: detailsAccess(scope.actor),
-    categoryIds: categoryIds || undefined,
-    tagIds: tagIds || undefined,
-    venueIds: query.venue,
-    organizerIds: query.organizer,
-    featured: query.featured,
-    ticketed: query.ticketed,
-    postParent: query.post_parent,
-    include: query.include,
-    geoloc: query.geoloc,
-    nearVenueIds,
-    nearEventIds,
+    selected: near ? [...selected, near] : selected,
+    detailsShown: readsDetails ? detailsShownWhere(detailsAccess(scope.actor)) : undefined,
+    order: query.include ? "post-date" : "start",
   };
 }
 
@@ -134,13 +131,22 @@ async function geoEvents(
   return { total, ...(await readEvents(scope, ids)) };
 }
 
+/** The search around a point: the distances of the venues near it, and the `where` of the events at them. */
+async function nearPoint(scope: Scope, point: GeoPoint) {
+  const { linkedShown } = filterGuard(scope.actor, EVENT_LIST_PARAMS.geoloc_lat.reads);
+  const distances = await venueDistances(scope, point, linkedShown);
+  const nearVenueIds = [...distances.keys()];
+  const nearEventIds = await eventsAtVenues(scope.db, nearVenueIds, scope.language);
+  return { distances, where: nearPointWhere(nearVenueIds, nearEventIds) };
+}
+
 /** What `GET /events` selects: the date window, and the filter with the distances of a search around a point. */
 export async function listSelectionOf(scope: Scope, query: EventListQuery) {
   const window = listDateWindow(query, scope.site.timezone);
   const point = geoPointOf(query);
-  const distances = point ? await venueDistances(scope.db, point) : undefined;
-  const filter = await listFilterOf(scope, query, window.bounds, distances);
-  return { window, distances, filter };
+  const near = point ? await nearPoint(scope, point) : undefined;
+  const filter = await listFilterOf(scope, query, window.bounds, near?.where);
+  return { window, distances: near?.distances, filter };
 }
 
 /** `GET /events` (docs/behaviour.md, "Event lists"). */
@@ -150,7 +156,7 @@ export async function listEvents(scope: Scope, query: EventListQuery): Promise<E
     total,
     rows,
     relations: relationsOf,
-  } = distances && !filter.include
+  } = distances && filter.order === "start"
     ? await geoEvents(scope, filter, query, distances)
     : await readEventPage(scope, {
         where: buildEventWhere(filter),

@@ -1,4 +1,4 @@
-import { listStatusWhere } from "../auth/visibility.ts";
+import { listStatusWhere, type PostWhere } from "../auth/visibility.ts";
 import type { Db } from "../db/db.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
@@ -10,12 +10,14 @@ import { loadVenuesById } from "../venues/venue.service.ts";
 import type { EventOutput } from "./event.output.schemas.ts";
 import { type EventRelations, presentEvent } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow, withEventLinks } from "./event.rows.ts";
+import { linkedPostShownWhere } from "./event.visibility.ts";
 import { uniqueIds } from "./event.write.ts";
 
 /** Loading events and everything they show, for every event operation. */
 
 /**
- * The presented venues, organizers, terms and translations of a page of events: a fixed number of queries.
+ * The presented venues, organizers, terms and translations of a page of events: a fixed number of queries. Venues
+ * and organizers only where the actor may read them (`linkedPostView`, here as its `where`).
  * `translations` name only the members the actor could read, as the venues' and organizers' do.
  */
 export async function eventRelations(
@@ -25,19 +27,23 @@ export async function eventRelations(
 ): Promise<EventRelations> {
   const { db } = scope;
   const idsOf = (pick: (row: EventRow) => number[]) => uniqueIds(rows.flatMap(pick));
-  const [venues, organizers, categories, tags, translations] = await Promise.all([
-    loadVenuesById(
-      db,
-      scope,
+  const shown = linkedPostShownWhere(scope.actor, "link");
+  type ShownWhere = { AND: [{ id: { in: number[] } }, PostWhere] };
+  const readable = async (find: (where: ShownWhere) => Promise<Array<{ id: number }>>, ids: number[]) =>
+    shown && ids.length ? (await find({ AND: [{ id: { in: ids } }, shown] })).map((row) => row.id) : ids;
+  const [venueIds, organizerIds] = await Promise.all([
+    readable(
+      (where) => db.venue.findMany({ where, select: { id: true } }),
       idsOf((row) => row.venues.map((link) => link.venueId)),
-      { jsonLd },
     ),
-    loadOrganizersById(
-      db,
-      scope,
+    readable(
+      (where) => db.organizer.findMany({ where, select: { id: true } }),
       idsOf((row) => row.organizers.map((link) => link.organizerId)),
-      { jsonLd },
     ),
+  ]);
+  const [venues, organizers, categories, tags, translations] = await Promise.all([
+    loadVenuesById(db, scope, venueIds, { jsonLd }),
+    loadOrganizersById(db, scope, organizerIds, { jsonLd }),
     loadTermsById(
       db,
       scope,

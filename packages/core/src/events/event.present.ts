@@ -10,9 +10,9 @@ import type { Translations } from "../shared/translations.ts";
 import type { EmbeddedTerm } from "../terms/term.schemas.ts";
 import type { VenueOutput } from "../venues/venue.schemas.ts";
 import type { ListDateWindow } from "./event.dates.ts";
+import { EVENT_LIST_PARAMS, type EventListQuery, LIST_PARAM_NAMES } from "./event.filters.ts";
 import type { EventDetailOutput, EventJsonLd, EventListOutput, EventOutput } from "./event.output.schemas.ts";
 import type { EventRow } from "./event.rows.ts";
-import type { EventListQuery } from "./event.schemas.ts";
 
 /** The presented records an event links to, for a whole page of events (missing or trashed ones are absent). */
 export interface EventRelations {
@@ -190,32 +190,18 @@ export function presentEventDetail(row: EventRow, related: EventRelations, links
   return { ...event, json_ld: eventJsonLd(event, row) };
 }
 
+/** The parameters `rest_url` echoes, in the reference's order, each as given or as the date window used it. */
+const ECHOED = LIST_PARAM_NAMES.flatMap((name) => {
+  const { echo } = EVENT_LIST_PARAMS[name];
+  return typeof echo === "object" ? [{ name, ...echo }] : [];
+}).sort((a, b) => a.rank - b.rank);
+
 /** The effective query of a list, in the reference's order (dates as used; the password is never echoed). */
-function echoedQuery(query: EventListQuery, dates: ListDateWindow["echo"]): Record<string, QueryValue> {
-  return {
-    per_page: query.per_page,
-    start_date: dates.start_date,
-    end_date: dates.end_date,
-    search: query.search,
-    categories: query.categories,
-    tags: query.tags,
-    venue: query.venue,
-    organizer: query.organizer,
-    featured: query.featured,
-    geoloc: query.geoloc,
-    geoloc_lat: query.geoloc_lat,
-    geoloc_lng: query.geoloc_lng,
-    geoloc_radius: query.geoloc_radius,
-    status: query.status,
-    post_parent: query.post_parent,
-    include: query.include,
-    starts_before: dates.starts_before,
-    starts_after: dates.starts_after,
-    ends_before: dates.ends_before,
-    ends_after: dates.ends_after,
-    strict_dates: query.strict_dates,
-    ticketed: query.ticketed,
-  };
+function echoedQuery(
+  query: EventListQuery,
+  dates: Readonly<Partial<Record<string, string>>>,
+): Record<string, QueryValue> {
+  return Object.fromEntries(ECHOED.map(({ name, as }) => [name, as === "window" ? dates[name] : query[name]]));
 }
 
 /**

@@ -1,37 +1,17 @@
 import { z } from "zod";
 import { forceQuery, passwordQuery, websiteUrl } from "../linked-posts/linked-post.schemas.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
-import { isDateValue, isValidTimeZone } from "../shared/dates.ts";
+import { isValidTimeZone } from "../shared/dates.ts";
 import { imageRef } from "../shared/images.ts";
 import { mlLanguage } from "../shared/language.ts";
-import { statusFilter, writableStatus } from "../shared/post-status.ts";
-import {
-  idList,
-  listItems,
-  nonEmptyString,
-  page,
-  pathId,
-  perPage,
-  positiveId,
-  termRefList,
-  wpBoolean,
-} from "../shared/query.ts";
+import { writableStatus } from "../shared/post-status.ts";
+import { listItems, nonEmptyString, pathId, positiveId, termRefList, wpBoolean } from "../shared/query.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
+import { dateValue } from "./event.date-value.ts";
+
+export { type DateValue, dateValue } from "./event.date-value.ts";
 
 const MAX_LINKS = 50;
-export const DEFAULT_GEOLOC_RADIUS_KM = 25;
-
-/** A date value: `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`, ISO 8601, a Unix timestamp or natural language. */
-export const dateValue = z.preprocess(
-  (value: string | number) => (typeof value === "number" ? String(value) : value),
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .refine(isDateValue, "Not a date: use YYYY-MM-DD HH:MM:SS, ISO 8601, a Unix timestamp or words like tomorrow 9am."),
-);
-export type DateValue = z.infer<typeof dateValue>;
 
 /**
  * Text kept exactly as written, which must not be blank (the reference rejects an empty description). Only the body
@@ -173,69 +153,10 @@ export const eventDeleteBySlugInput = z.object({
 });
 export type EventDeleteBySlugInput = z.infer<typeof eventDeleteBySlugInput>;
 
-/** A number (or numeric string) within bounds, for the geo filters. */
-function boundedNumber(min: number, max: number) {
-  return z.preprocess(
-    (value: number | string) =>
-      typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
-    z.number().min(min).max(max),
-  );
-}
-
-/** The date filters of the list. */
-export type ListDateParam = "start_date" | "end_date" | "starts_before" | "starts_after" | "ends_before" | "ends_after";
-
-const listDate = (description: string) => dateValue.optional().meta({ description });
-
-/** A list filter sent empty (`categories=`) is invalid, as in the reference, rather than matching nothing. */
-function nonEmptyList<T extends z.ZodType<unknown[]>>(list: T) {
-  return list.refine((items) => items.length > 0, "Must not be empty.");
-}
-
-export const eventListQuery = z
-  .object({
-    page,
-    per_page: perPage,
-    start_date: listDate("Events starting on or after this (default: yesterday 00:00, site time zone)."),
-    end_date: listDate("Events ending on or before this (default: 24 months ahead, end of day)."),
-    starts_before: listDate("Events starting before this (drops the default window)."),
-    starts_after: listDate("Events starting after this (drops the default window)."),
-    ends_before: listDate("Events ending before this (drops the default window)."),
-    ends_after: listDate("Events ending after this (drops the default window)."),
-    strict_dates: wpBoolean
-      .optional()
-      .meta({ description: "true: use the given times as they are; otherwise whole days are included." }),
-    search: nonEmptyString
-      .max(200)
-      .optional()
-      .meta({ description: "Words that must all appear in the title, excerpt or description." }),
-    categories: nonEmptyList(termRefList).optional().meta({ description: "Category ids or slugs (any of them)." }),
-    tags: nonEmptyList(termRefList).optional().meta({ description: "Tag ids or slugs (any of them)." }),
-    venue: nonEmptyList(idList).optional().meta({ description: "Venue ids (any of them)." }),
-    organizer: nonEmptyList(idList).optional().meta({ description: "Organizer ids (any of them)." }),
-    featured: wpBoolean.optional().meta({ description: "Only featured (true) or only other (false) events." }),
-    status: statusFilter.optional(),
-    geoloc: wpBoolean
-      .optional()
-      .meta({ description: "true: only events whose venue has coordinates; false: only the others." }),
-    geoloc_lat: boundedNumber(-90, 90).optional().meta({ description: "Latitude of the centre (with geoloc_lng)." }),
-    geoloc_lng: boundedNumber(-180, 180).optional().meta({ description: "Longitude of the centre (with geoloc_lat)." }),
-    geoloc_radius: boundedNumber(0, 20_100)
-      .optional()
-      .meta({ description: `Radius around the centre in km (default ${DEFAULT_GEOLOC_RADIUS_KM}).` }),
-    include: nonEmptyList(idList)
-      .optional()
-      .meta({ description: "Only these event ids; no date window; by post date." }),
-    post_parent: positiveId.optional().meta({ description: "Only children of this event." }),
-    ticketed: wpBoolean.optional().meta({ description: "Only events with (true) or without (false) tickets." }),
-    password: passwordQuery,
-    ml_language: mlLanguage,
-  })
-  .superRefine((query, context) => {
-    const hasLat = query.geoloc_lat !== undefined;
-    const hasLng = query.geoloc_lng !== undefined;
-    if (hasLat === hasLng) return;
-    const [given, missing] = hasLat ? ["geoloc_lat", "geoloc_lng"] : ["geoloc_lng", "geoloc_lat"];
-    context.addIssue({ code: "custom", path: [missing], message: `Required together with ${given}.` });
-  });
-export type EventListQuery = z.infer<typeof eventListQuery>;
+// The list query is built from its parameters' table (event.filters.ts), where each filter is declared once.
+export {
+  DEFAULT_GEOLOC_RADIUS_KM,
+  type EventListQuery,
+  eventListQuery,
+  type ListDateParam,
+} from "./event.filters.ts";

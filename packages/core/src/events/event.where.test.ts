@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { buildEventWhere, type EventFilter, eventListOrder, orderByStartThenDistance } from "./event.where.ts";
+import {
+  buildEventWhere,
+  type EventFilter,
+  eventListOrder,
+  nearPointWhere,
+  orderByStartThenDistance,
+} from "./event.where.ts";
 
 const BASE: EventFilter = {
   language: "en",
   status: { status: "publish" },
   dates: {},
-  searchWords: [],
-  protectedText: "all",
+  selected: [],
+  detailsShown: undefined,
+  order: "start",
 };
 
 describe("buildEventWhere", () => {
@@ -38,60 +45,28 @@ describe("buildEventWhere", () => {
     ]);
   });
 
-  it("needs every search word", () => {
-    expect((buildEventWhere({ ...BASE, searchWords: ["foo", "bar"] }).AND as unknown[]).slice(3)).toEqual([
-      { searchText: { contains: "foo" } },
-      { searchText: { contains: "bar" } },
+  it("adds the resolved filters, then keeps to the events whose details the caller sees", () => {
+    const selected = [{ featured: true }, { categories: { some: { categoryId: { in: [1, 2] } } } }];
+    const detailsShown = { OR: [{ password: "" }, { authorId: 7 }] };
+    expect((buildEventWhere({ ...BASE, selected, detailsShown }).AND as unknown[]).slice(3)).toEqual([
+      ...selected,
+      detailsShown,
     ]);
   });
+});
 
-  it("matches any of the listed terms, venues and organizers, each kind AND-ed with the others", () => {
-    const where = buildEventWhere({
-      ...BASE,
-      categoryIds: [1, 2],
-      tagIds: [3],
-      venueIds: [4],
-      organizerIds: [5, 6],
-    });
-    expect((where.AND as unknown[]).slice(3)).toEqual([
-      { categories: { some: { categoryId: { in: [1, 2] } } } },
-      { tags: { some: { tagId: { in: [3] } } } },
-      { venues: { some: { venueId: { in: [4] } } } },
-      { organizers: { some: { organizerId: { in: [5, 6] } } } },
-    ]);
-  });
-
-  it("filters the flags, the parent and the ids", () => {
-    const where = buildEventWhere({ ...BASE, featured: false, ticketed: true, postParent: 7, include: [8, 9] });
-    expect((where.AND as unknown[]).slice(3)).toEqual([
-      { featured: false },
-      { ticketed: true },
-      { parentId: 7 },
-      { id: { in: [8, 9] } },
-    ]);
-  });
-
-  it("keeps events with or without a venue that has coordinates, or near venues", () => {
-    const hasCoordinates = { venue: { geoLat: { not: null }, geoLng: { not: null } } };
-    expect((buildEventWhere({ ...BASE, geoloc: true }).AND as unknown[]).at(-1)).toEqual({
-      venues: { some: hasCoordinates },
-    });
-    expect((buildEventWhere({ ...BASE, geoloc: false }).AND as unknown[]).at(-1)).toEqual({
-      venues: { none: hasCoordinates },
-    });
-    expect((buildEventWhere({ ...BASE, nearVenueIds: [] }).AND as unknown[]).at(-1)).toEqual({
-      venues: { some: { venueId: { in: [] } } },
-    });
-    expect(
-      (buildEventWhere({ ...BASE, nearVenueIds: [4, 9], nearEventIds: [12, 30] }).AND as unknown[]).at(-1),
-    ).toEqual({ id: { in: [12, 30] } });
+describe("nearPointWhere", () => {
+  it("keeps the events at the venues near a point, by their ids when they are listed", () => {
+    expect(nearPointWhere([4, 9], undefined)).toEqual({ venues: { some: { venueId: { in: [4, 9] } } } });
+    expect(nearPointWhere([], undefined)).toEqual({ venues: { some: { venueId: { in: [] } } } });
+    expect(nearPointWhere([4, 9], [12, 30])).toEqual({ id: { in: [12, 30] } });
   });
 });
 
 describe("eventListOrder", () => {
   it("orders by start, post date and id; with include by post date and id", () => {
-    expect(eventListOrder({})).toEqual([{ startUtc: "asc" }, { postDateUtc: "asc" }, { id: "asc" }]);
-    expect(eventListOrder({ include: [1] })).toEqual([{ postDateUtc: "asc" }, { id: "asc" }]);
+    expect(eventListOrder({ order: "start" })).toEqual([{ startUtc: "asc" }, { postDateUtc: "asc" }, { id: "asc" }]);
+    expect(eventListOrder({ order: "post-date" })).toEqual([{ postDateUtc: "asc" }, { id: "asc" }]);
   });
 });
 

@@ -1,40 +1,23 @@
-import { type DetailsAccess, detailsShownWhere, type StatusWhere } from "../auth/visibility.ts";
+import type { PostWhere, StatusWhere } from "../auth/visibility.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { Language } from "../shared/language.ts";
 import type { DateBounds } from "./event.dates.ts";
-import { searchWordWhere } from "./event.search.ts";
 
 /** A list query with every reference resolved (term ids, venue distances), ready to become a `where`. */
 export interface EventFilter {
   language: Language;
   status: StatusWhere;
   dates: DateBounds;
-  /** Normalized words that must all be contained in `searchText`. */
-  searchWords: readonly string[];
+  /** The `where` of each filter given (`EVENT_LIST_PARAMS`), in the table's order. */
+  selected: Prisma.EventWhereInput[];
   /**
-   * Whose password-protected text the search may match (only titles for the others), and whose protected details
-   * the filters on them may match (none for the others).
+   * The events whose protected details the caller sees, when a filter given reads them (`reads` of its entry);
+   * undefined when none does or the caller sees every event's.
    */
-  protectedText: DetailsAccess;
-  categoryIds?: readonly number[] | undefined;
-  tagIds?: readonly number[] | undefined;
-  venueIds?: readonly number[] | undefined;
-  organizerIds?: readonly number[] | undefined;
-  featured?: boolean | undefined;
-  ticketed?: boolean | undefined;
-  postParent?: number | undefined;
-  include?: readonly number[] | undefined;
-  /** true: a linked venue has coordinates; false: none has. */
-  geoloc?: boolean | undefined;
-  /** Only events linked to one of these venues (those within the radius of `geoloc_lat`/`geoloc_lng`). */
-  nearVenueIds?: readonly number[] | undefined;
-  /** The events linked to those venues, when there are few enough to list: the same condition, checked cheaper. */
-  nearEventIds?: readonly number[] | undefined;
+  detailsShown: PostWhere | undefined;
+  /** By start (the default), or by post date (with `include`). */
+  order: "start" | "post-date";
 }
-
-const VENUE_HAS_COORDINATES = {
-  venue: { geoLat: { not: null }, geoLng: { not: null } },
-} satisfies Prisma.EventVenueWhereInput;
 
 function earlier(a: Date | undefined, b: Date): Date {
   return a && a < b ? a : b;
@@ -66,51 +49,40 @@ function dateConditions(dates: DateBounds): Prisma.EventWhereInput[] {
   ];
 }
 
-function geolocCondition(geoloc: boolean): Prisma.EventWhereInput {
-  return geoloc ? { venues: { some: VENUE_HAS_COORDINATES } } : { venues: { none: VENUE_HAS_COORDINATES } };
-}
-
-/** Does the query filter on what a password protects (links, flags, the venue's place)? */
-function filtersOnDetails(filter: EventFilter): boolean {
-  const details = [filter.categoryIds, filter.tagIds, filter.venueIds, filter.organizerIds, filter.featured];
-  return [...details, filter.ticketed, filter.geoloc, filter.nearVenueIds].some((value) => value !== undefined);
-}
-
 /**
  * The `where` of `GET /events`: the request's language, the statuses the actor may list, never events hidden
  * from listings, then every given filter (AND across filters, OR within a list). Filters on protected details
  * match only the events whose details the actor may see.
  */
 export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
-  const conditions: Prisma.EventWhereInput[] = [
-    { language: filter.language },
-    filter.status,
-    { hideFromListings: false },
-    ...dateConditions(filter.dates),
-    ...filter.searchWords.map((word) => searchWordWhere(word, filter.protectedText)),
-  ];
-  if (filter.categoryIds) conditions.push({ categories: { some: { categoryId: { in: [...filter.categoryIds] } } } });
-  if (filter.tagIds) conditions.push({ tags: { some: { tagId: { in: [...filter.tagIds] } } } });
-  if (filter.venueIds) conditions.push({ venues: { some: { venueId: { in: [...filter.venueIds] } } } });
-  if (filter.organizerIds) {
-    conditions.push({ organizers: { some: { organizerId: { in: [...filter.organizerIds] } } } });
-  }
-  if (filter.featured !== undefined) conditions.push({ featured: filter.featured });
-  if (filter.ticketed !== undefined) conditions.push({ ticketed: filter.ticketed });
-  if (filter.postParent !== undefined) conditions.push({ parentId: filter.postParent });
-  if (filter.include) conditions.push({ id: { in: [...filter.include] } });
-  if (filter.geoloc !== undefined) conditions.push(geolocCondition(filter.geoloc));
-  if (filter.nearEventIds) conditions.push({ id: { in: [...filter.nearEventIds] } });
-  else if (filter.nearVenueIds) conditions.push({ venues: { some: { venueId: { in: [...filter.nearVenueIds] } } } });
-  const visible = filtersOnDetails(filter) ? detailsShownWhere(filter.protectedText) : undefined;
-  if (visible) conditions.push(visible);
-  return { AND: conditions };
+  return {
+    AND: [
+      { language: filter.language },
+      filter.status,
+      { hideFromListings: false },
+      ...dateConditions(filter.dates),
+      ...filter.selected,
+      ...(filter.detailsShown ? [filter.detailsShown] : []),
+    ],
+  };
+}
+
+/**
+ * The events near a point: linked to one of the venues within its radius (`nearVenueIds`), or, cheaper to check,
+ * the events linked to them (`nearEventIds`) when there are few enough to list.
+ */
+export function nearPointWhere(
+  nearVenueIds: readonly number[],
+  nearEventIds: readonly number[] | undefined,
+): Prisma.EventWhereInput {
+  if (nearEventIds) return { id: { in: [...nearEventIds] } };
+  return { venues: { some: { venueId: { in: [...nearVenueIds] } } } };
 }
 
 /** Start, then post date, then id; with `include`, post date then id (docs/behaviour.md, "Event lists"). */
-export function eventListOrder(filter: Pick<EventFilter, "include">): Prisma.EventOrderByWithRelationInput[] {
+export function eventListOrder(filter: Pick<EventFilter, "order">): Prisma.EventOrderByWithRelationInput[] {
   const byPostDate: Prisma.EventOrderByWithRelationInput[] = [{ postDateUtc: "asc" }, { id: "asc" }];
-  return filter.include ? byPostDate : [{ startUtc: "asc" }, ...byPostDate];
+  return filter.order === "post-date" ? byPostDate : [{ startUtc: "asc" }, ...byPostDate];
 }
 
 export interface GeoCandidate {

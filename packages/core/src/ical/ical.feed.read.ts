@@ -3,6 +3,7 @@ import { readerOf } from "../db/db.ts";
 import { columnsOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
 import { EVENT_TABLE } from "../events/event.table.ts";
+import { linkedPostView } from "../events/event.visibility.ts";
 import type { EventFilter } from "../events/event.where.ts";
 import { buildEventWhere, eventListOrder } from "../events/event.where.ts";
 import type { Scope } from "../scope.ts";
@@ -141,8 +142,9 @@ function categoryNames(categories: StoredFeedEvent["categories"]): string[] {
 
 /** A venue's fields as its JSON shows them: empty ones absent, the details hidden while it is protected. */
 function feedVenueOf(scope: Scope, venue: StoredVenue | null): FeedVenue | undefined {
-  if (!venue) return undefined;
-  if (isRedacted(scope.actor, venue)) return { venue: venue.name };
+  const view = venue && linkedPostView(scope.actor, venue);
+  if (!venue || !view) return undefined;
+  if (view.redacted) return { venue: venue.name };
   const text = (value: string) => value || undefined;
   return {
     venue: venue.name,
@@ -156,8 +158,9 @@ function feedVenueOf(scope: Scope, venue: StoredVenue | null): FeedVenue | undef
 }
 
 function feedOrganizerOf(scope: Scope, organizer: StoredOrganizer | null): FeedEvent["organizer"] {
-  if (!organizer) return undefined;
-  const email = isRedacted(scope.actor, organizer) ? undefined : organizer.email || undefined;
+  const view = organizer && linkedPostView(scope.actor, organizer);
+  if (!organizer || !view) return undefined;
+  const email = view.redacted ? undefined : organizer.email || undefined;
   return { organizer: organizer.name, email };
 }
 
