@@ -5,11 +5,13 @@ import { invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { passwordQuery } from "../linked-posts/linked-post.schemas.ts";
 import type { Scope } from "../scope.ts";
+import { isAbsoluteDate } from "../shared/dates.ts";
 import { type Language, mlLanguage } from "../shared/language.ts";
 import { statusFilter } from "../shared/post-status.ts";
 import { idList, nonEmptyString, page, perPage, positiveId, termRefList, wpBoolean } from "../shared/query.ts";
 import { searchWords } from "../shared/search.ts";
 import { findTermIdsForFilter } from "../terms/term.lookup.ts";
+import { neverMovesWithClock } from "../trpc/operation.ts";
 import { dateValue } from "./event.date-value.ts";
 import { unknownLinkedIds } from "./event.errors.ts";
 import { searchWordWhere } from "./event.search.ts";
@@ -79,10 +81,10 @@ export interface ListParam<Schema extends z.ZodType = z.ZodType> {
   selects: "nothing" | "statuses" | "date-window" | "point" | Selector<NonNullable<z.output<Schema>>>;
   reads: HiddenRead;
   /**
-   * Does the same value select other events as time passes (relative dates, `now`)? Besides, a list given no date
-   * bound and no `include` has the default window, which moves with the clock too (`listDateWindow`).
+   * Does this value select other events as time passes (`now`, `+1 week`)? Besides, the default bounds of the date
+   * window move with the clock too (`eventListMovesWithClock`).
    */
-  movesWithClock: boolean;
+  movesWithClock(value: NonNullable<z.output<Schema>>): boolean;
   echo: Echo;
   /** Values a property test tries, as a client would send them. */
   samples(records: SampleRecords): ReadonlyArray<z.input<Schema>>;
@@ -118,13 +120,13 @@ interface DateBoundParam extends ListParam<typeof dateBound> {
   selects: "date-window";
 }
 
-/** A bound of the date window: its meaning moves with the clock (`now`, `tomorrow`, `+1 week`). */
+/** A bound of the date window: read from now unless absolute (`now`, `tomorrow`, `+1 week`). */
 function dateParam(description: string, rank: number): DateBoundParam {
   return {
     schema: dateBound.meta({ description }),
     selects: "date-window",
     reads: "nothing",
-    movesWithClock: true,
+    movesWithClock: (value) => !isAbsoluteDate(value),
     echo: { rank, as: "window" },
     samples: () => DATE_SAMPLES,
   };
@@ -136,7 +138,7 @@ function flagParam(description: string, rank: number, where: (value: boolean) =>
     schema: wpBoolean.optional().meta({ description }),
     selects: { select: (_scope, value) => where(value) },
     reads: "event-details",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank, as: "given" },
     samples: () => [true, false],
   });
@@ -160,7 +162,7 @@ function pointParam<Schema extends z.ZodType>(schema: Schema, rank: number, samp
     schema,
     selects: "point",
     reads: { linked: "venues", read: "details" },
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank, as: "given" },
     samples: () => samples,
   });
@@ -173,7 +175,7 @@ export const EVENT_LIST_PARAMS = {
     schema: page,
     selects: "nothing",
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: "page",
     samples: () => [1, 2],
   }),
@@ -181,7 +183,7 @@ export const EVENT_LIST_PARAMS = {
     schema: perPage,
     selects: "nothing",
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 1, as: "given" },
     samples: () => [1, 4, 50],
   }),
@@ -197,7 +199,7 @@ export const EVENT_LIST_PARAMS = {
       .meta({ description: "true: use the given times as they are; otherwise whole days are included." }),
     selects: "date-window",
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 21, as: "given" },
     samples: () => [true, false],
   }),
@@ -212,7 +214,7 @@ export const EVENT_LIST_PARAMS = {
       }),
     },
     reads: "event-text",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 4, as: "given" },
     samples: () => ["grand night", "hidden", "protected", "secret", "hall"],
   }),
@@ -225,7 +227,7 @@ export const EVENT_LIST_PARAMS = {
       },
     },
     reads: "event-details",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 5, as: "given" },
     samples: (records) => [records.categories.slice(0, 2), records.categories.slice(-1), ["music"]],
   }),
@@ -238,7 +240,7 @@ export const EVENT_LIST_PARAMS = {
       },
     },
     reads: "event-details",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 6, as: "given" },
     samples: (records) => [records.tags, records.tags.slice(0, 1)],
   }),
@@ -256,7 +258,7 @@ export const EVENT_LIST_PARAMS = {
       },
     },
     reads: { linked: "venues", read: "link" },
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 7, as: "given" },
     samples: (records) => [...records.venues.map((id) => [id]), records.venues.slice(0, 2)],
   }),
@@ -274,7 +276,7 @@ export const EVENT_LIST_PARAMS = {
       },
     },
     reads: { linked: "organizers", read: "link" },
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 8, as: "given" },
     samples: (records) => [...records.organizers.map((id) => [id]), records.organizers],
   }),
@@ -283,7 +285,7 @@ export const EVENT_LIST_PARAMS = {
     schema: statusFilter.optional(),
     selects: "statuses",
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 14, as: "given" },
     samples: () => [["publish"], ["draft", "private"], ["trash"]],
   }),
@@ -298,7 +300,7 @@ export const EVENT_LIST_PARAMS = {
       },
     },
     reads: { linked: "venues", read: "details" },
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 10, as: "given" },
     samples: () => [true, false],
   }),
@@ -325,7 +327,7 @@ export const EVENT_LIST_PARAMS = {
       .meta({ description: "Only these event ids; no date window; by post date." }),
     selects: { select: (_scope, ids) => ({ id: { in: ids } }) },
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 16, as: "given" },
     samples: (records) => [records.events.slice(0, 3), [...records.events.slice(-2), 999_999]],
   }),
@@ -339,7 +341,7 @@ export const EVENT_LIST_PARAMS = {
       },
     },
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: { rank: 15, as: "given" },
     samples: (records) => records.events.slice(0, 1),
   }),
@@ -348,7 +350,7 @@ export const EVENT_LIST_PARAMS = {
     schema: passwordQuery,
     selects: "nothing",
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: "never",
     samples: (records) => [records.password, "wrong"],
   }),
@@ -356,7 +358,7 @@ export const EVENT_LIST_PARAMS = {
     schema: mlLanguage,
     selects: "nothing",
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: "never",
     samples: () => ["en", "de"] satisfies Language[],
   }),
