@@ -109,7 +109,12 @@ describe.each(PROVIDERS)("bounded recurrence expansion on `calendar import` (%s)
 
   async function calendar(...args: string[]): Promise<string> {
     let stdout = "";
-    const output = { out: (text: string) => void (stdout += text), err: () => undefined };
+    const output = {
+      out: (text: string) => {
+        stdout += text;
+      },
+      err: () => undefined,
+    };
     const program = createProgram(output, { DATABASE_URL: database.current.url, CALENDAR_TIMEZONE: "UTC" });
     await program.parseAsync(args, { from: "user" });
     return stdout;

@@ -1,9 +1,9 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
-import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { requireWithinCap } from "./ical.import.caps.ts";
 import type { ImportCaps } from "./ical.import.schemas.ts";
+import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
 import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
 
