@@ -162,6 +162,8 @@ function isCancelled(component: ICAL.Component): boolean {
  */
 export const MAX_FILE_STEPS = 100_000;
 
+const FILE_BUDGET_SPENT = `The file's recurring series already tested ${MAX_FILE_STEPS} candidate times together.`;
+
 /** What the expansions of one file have left to spend. */
 interface StepBudget {
   remaining: number;
@@ -197,13 +199,13 @@ function occurrenceStarts(master: ICAL.Event, window: RecurrenceWindow, options:
   for (const property of component.getAllProperties("rrule")) {
     const rule = property.getFirstValue();
     if (!(rule instanceof ICAL.Recur)) continue;
-    if (budget.remaining <= 0) {
-      throw new SkipSeries(`The file's recurring series already tested ${MAX_FILE_STEPS} candidate times.`);
-    }
+    if (budget.remaining <= 0) throw new SkipSeries(FILE_BUDGET_SPENT);
     const maxSteps = Math.min(MAX_RULE_STEPS, budget.remaining);
     const limits = { maxOccurrences: options.seriesCap, maxSteps };
     const expansion = expandRecurrence({ rule, start: master.startDate, window, limits });
     budget.remaining -= expansion.steps;
+    const fileBudgetSpent = expansion.cut?.reason === "step-limit" && maxSteps < MAX_RULE_STEPS;
+    if (fileBudgetSpent) throw new SkipSeries(FILE_BUDGET_SPENT);
     const reason = cutReason(expansion.cut, horizon);
     if (reason) throw new SkipSeries(reason);
     for (const start of expansion.occurrences) starts.set(instantKey(start), start);
