@@ -160,7 +160,7 @@ function isCancelled(component: ICAL.Component): boolean {
  * parsing is synchronous, so this bounds how long one file holds the process. A series found after it is spent is
  * skipped.
  */
-export const MAX_FILE_STEPS = 100_000;
+const MAX_FILE_STEPS = 100_000;
 
 const FILE_BUDGET_SPENT = `The file's recurring series already tested ${MAX_FILE_STEPS} candidate times together.`;
 
