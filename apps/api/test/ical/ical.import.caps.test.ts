@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PROVIDERS } from "@calendar/core/testing";
+import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { createProgram } from "../../src/cli/program.ts";
 import { trpcFailure } from "../support/errors.ts";
 import { useTestServer } from "../support/server.ts";
 
@@ -141,5 +145,25 @@ describe.each(PROVIDERS)("iCalendar import batches (%s)", (provider) => {
     });
     expect([again.body.created.length, again.body.unchanged, again.body.updated]).toEqual([70, 50, []]);
     expect(await server.db.event.count({ where: { icalUid: { startsWith: "again-" } } })).toBe(120);
+  });
+});
+
+describe.each(PROVIDERS)("iCalendar import caps on `calendar import` (%s)", (provider) => {
+  const database = useTestDatabase(provider);
+
+  it("refuses a file over CALENDAR_IMPORT_MAX_SERIES with the error, writing nothing", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "calendar-import-")), "series.ics");
+    writeFileSync(path, hourlySeries(2, 2));
+    const program = createProgram(
+      { out: () => undefined, err: () => undefined },
+      { DATABASE_URL: database.current.url, CALENDAR_TIMEZONE: "UTC", CALENDAR_IMPORT_MAX_SERIES: "1" },
+    );
+    const expected = TOO_MANY(2, 1, "recurring series");
+    await expect(program.parseAsync(["import", path], { from: "user" })).rejects.toMatchObject({
+      code: expected.code,
+      status: 413,
+      message: expected.message,
+    });
+    expect(await database.current.handle.db.event.count()).toBe(0);
   });
 });

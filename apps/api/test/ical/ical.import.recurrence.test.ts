@@ -13,25 +13,26 @@ import { useTestServer } from "../support/server.ts";
  */
 const PROMPT_MS = 5_000;
 
-/** A one-event file (about 200 bytes) whose series starts on DTSTART and repeats by `rule`. */
-function seriesFile(rule: string, extra = ""): string {
+/** A series `uid` that starts on DTSTART and repeats by `rule`. */
+function seriesEvent(rule: string, uid = "never@test"): string[] {
   return [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//t//t//EN",
     "BEGIN:VEVENT",
-    "UID:never@test",
+    `UID:${uid}`,
     "DTSTAMP:20300101T000000Z",
     "DTSTART:20310110T100000Z",
     "DTEND:20310110T110000Z",
     `RRULE:${rule}`,
-    ...(extra ? [extra] : []),
     "SUMMARY:Never",
     "END:VEVENT",
-    "END:VCALENDAR",
-    "",
-  ].join("\r\n");
+  ];
 }
+
+function calendarOf(events: string[][]): string {
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", ...events.flat(), "END:VCALENDAR", ""].join("\r\n");
+}
+
+/** A one-event file (about 200 bytes). */
+const seriesFile = (rule: string) => calendarOf([seriesEvent(rule)]);
 
 const IMPOSSIBLE = "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30";
 
@@ -97,8 +98,23 @@ describe.each(PROVIDERS)("bounded recurrence expansion on import (%s)", (provide
     },
   );
 
+  it("skips the series found after the file's expansion budget is spent, with the reason", async () => {
+    const sparse = "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30";
+    const text = calendarOf([
+      ...[0, 1, 2, 3, 4].map((index) => seriesEvent(sparse, `sparse-${index}@test`)),
+      seriesEvent("FREQ=DAILY;COUNT=2", "plain@test"),
+    ]);
+    const spent = "The file's recurring series already tested 100000 candidate times together.";
+    // Four rules spend 20,001 candidates each; the fifth runs out of the file's 100,000 and the last gets none.
+    expect((await post(text, { dry_run: "true" })).body.skipped).toEqual([
+      ...[0, 1, 2, 3].map((index) => ({ uid: `sparse-${index}@test`, reason: TOO_SPARSE })),
+      { uid: "sparse-4@test", reason: spent },
+      { uid: "plain@test", reason: spent },
+    ]);
+  });
+
   it("keeps expanding a plain rule that stays within the bounds, DTSTART first", async () => {
-    const text = seriesFile("FREQ=HOURLY;COUNT=30").replaceAll("never@test", "hourly@test");
+    const text = calendarOf([seriesEvent("FREQ=HOURLY;COUNT=30", "hourly@test")]);
     const imported = await post(text, { dry_run: "true" });
     expect([imported.body.created.length, imported.body.skipped, imported.body.series]).toEqual([30, [], 1]);
   });
@@ -109,7 +125,12 @@ describe.each(PROVIDERS)("bounded recurrence expansion on `calendar import` (%s)
 
   async function calendar(...args: string[]): Promise<string> {
     let stdout = "";
-    const output = { out: (text: string) => void (stdout += text), err: () => undefined };
+    const output = {
+      out: (text: string) => {
+        stdout += text;
+      },
+      err: () => undefined,
+    };
     const program = createProgram(output, { DATABASE_URL: database.current.url, CALENDAR_TIMEZONE: "UTC" });
     await program.parseAsync(args, { from: "user" });
     return stdout;

@@ -21,7 +21,7 @@ export interface IcalImportOptions {
 const IMPORT_WRITE = { timeout: 300_000 };
 
 /** Events written per transaction (a series is never split, so a batch may hold one larger series). */
-export const IMPORT_BATCH_EVENTS = 50;
+const IMPORT_BATCH_EVENTS = 50;
 
 /**
  * After each batch the import pauses as long as the batch took, so that it holds the database (SQLite has one

@@ -1,9 +1,9 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
-import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { requireWithinCap } from "./ical.import.caps.ts";
 import type { ImportCaps } from "./ical.import.schemas.ts";
+import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
 import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
 
@@ -160,7 +160,9 @@ function isCancelled(component: ICAL.Component): boolean {
  * parsing is synchronous, so this bounds how long one file holds the process. A series found after it is spent is
  * skipped.
  */
-export const MAX_FILE_STEPS = 100_000;
+const MAX_FILE_STEPS = 100_000;
+
+const FILE_BUDGET_SPENT = `The file's recurring series already tested ${MAX_FILE_STEPS} candidate times together.`;
 
 /** What the expansions of one file have left to spend. */
 interface StepBudget {
@@ -197,13 +199,13 @@ function occurrenceStarts(master: ICAL.Event, window: RecurrenceWindow, options:
   for (const property of component.getAllProperties("rrule")) {
     const rule = property.getFirstValue();
     if (!(rule instanceof ICAL.Recur)) continue;
-    if (budget.remaining <= 0) {
-      throw new SkipSeries(`The file's recurring series already tested ${MAX_FILE_STEPS} candidate times.`);
-    }
+    if (budget.remaining <= 0) throw new SkipSeries(FILE_BUDGET_SPENT);
     const maxSteps = Math.min(MAX_RULE_STEPS, budget.remaining);
     const limits = { maxOccurrences: options.seriesCap, maxSteps };
     const expansion = expandRecurrence({ rule, start: master.startDate, window, limits });
     budget.remaining -= expansion.steps;
+    const fileBudgetSpent = expansion.cut?.reason === "step-limit" && maxSteps < MAX_RULE_STEPS;
+    if (fileBudgetSpent) throw new SkipSeries(FILE_BUDGET_SPENT);
     const reason = cutReason(expansion.cut, horizon);
     if (reason) throw new SkipSeries(reason);
     for (const start of expansion.occurrences) starts.set(instantKey(start), start);
