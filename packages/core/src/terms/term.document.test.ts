@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Actor, ANONYMOUS } from "../auth/roles.ts";
-import { isRedacted } from "../auth/visibility.ts";
 import { categoryResource } from "../categories/category.present.ts";
 import type { Db } from "../db/db.ts";
 import { invalidParams } from "../errors.ts";
+import { eventLinksShown } from "../linked-posts/event-links.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
@@ -19,11 +19,12 @@ import {
   testScope,
   useTestDatabase,
 } from "../testing/index.ts";
+import { buildTermWhere, termEventsNamedBy } from "./term.filters.ts";
 import { termPageLinks } from "./term.present.ts";
 import { type TermListQuery, termListQuery } from "./term.schemas.ts";
 import { createTerm, listTerms, type TermResource } from "./term.service.ts";
 import { type TermStore, termStore } from "./term.store.ts";
-import { buildTermWhere, sortByCount, sortByInclude, termSort } from "./term.where.ts";
+import { sortByCount, sortByInclude, termSort } from "./term.where.ts";
 
 /**
  * The one-statement list of categories and tags against the Prisma list it replaced (kept here only as the
@@ -45,11 +46,14 @@ async function referenceList<T>(scope: Scope, resource: TermResource<T>, query: 
     if (query.parent !== undefined && !(await termStore(tx, "category").find({ id: query.parent })).length) {
       invalid.parent = "No category has this id.";
     }
-    const eventId = query.event ?? query.post;
-    const event = eventId === undefined ? undefined : await tx.event.findUnique({ where: { id: eventId } });
-    if (event === null) invalid[query.event !== undefined ? "event" : "post"] = "No event has this id.";
+    const events = [];
+    for (const { param, id } of termEventsNamedBy(query)) {
+      const event = await tx.event.findUnique({ where: { id } });
+      if (event) events.push(event);
+      else invalid[param] = "No event has this id.";
+    }
     if (Object.keys(invalid).length) throw invalidParams(invalid);
-    const hidden = event !== undefined && event !== null && isRedacted(scope.actor, event);
+    const hidden = !events.map((event) => eventLinksShown(scope.actor, event)).every((shown) => shown);
     const { rows, total } = hidden ? { rows: [], total: 0 } : await referencePage(store, query, scope.language);
     const translations = await translationsOf(rows, (groups) => store.find({ translationGroup: { in: groups } }));
     const pages = totalPages(total, query.per_page);
