@@ -139,22 +139,30 @@ export function termEventsNamedBy(query: TermListQuery): Array<{ param: string; 
   });
 }
 
+/** One parameter's condition on the terms. */
+function conditionOf(
+  parameter: TermParameter<z.ZodType>,
+  value: unknown,
+  query: TermListQuery,
+  language: string,
+): TermWhere | undefined {
+  switch (parameter.reads) {
+    case "nothing":
+      return undefined;
+    case "term columns":
+      return parameter.where(value, language);
+    case "one event's links": {
+      const eventId = parameter.eventId(value, query);
+      return eventId === undefined ? undefined : { events: { some: { eventId } } };
+    }
+  }
+}
+
 /** The terms a list query selects in the request's language: every parameter of `TERM_PARAMETERS`. */
 export function buildTermWhere(query: TermListQuery, language: string): TermWhere {
-  const conditions = entriesOf(TERM_PARAMETERS).flatMap(([key, entry]): TermWhere[] => {
-    const parameter: TermParameter<z.ZodType> = entry;
-    switch (parameter.reads) {
-      case "nothing":
-        return [];
-      case "term columns": {
-        const where = parameter.where(query[key], language);
-        return where === undefined ? [] : [where];
-      }
-      case "one event's links": {
-        const eventId = parameter.eventId(query[key], query);
-        return eventId === undefined ? [] : [{ events: { some: { eventId } } }];
-      }
-    }
+  const conditions = entriesOf(TERM_PARAMETERS).flatMap(([key, parameter]) => {
+    const condition = conditionOf(parameter, query[key], query, language);
+    return condition === undefined ? [] : [condition];
   });
   return { AND: conditions };
 }
