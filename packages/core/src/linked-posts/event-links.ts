@@ -27,6 +27,11 @@ export function eventLinksShown(actor: Actor, event: GuardedPost): boolean {
   return !isRedacted(actor, event);
 }
 
+/** `eventLinksShownWhere` as a predicate (without the 403s of `eventLinksShown`): are this event's links shown? */
+export function areEventLinksShown(actor: Actor, event: GuardedPost): boolean {
+  return event.status !== "trash" && canRead(actor, event) && !isRedacted(actor, event);
+}
+
 /** `eventLinksShown` as a `where` over events: those the actor reads, out of the trash, with their details shown. */
 export function eventLinksShownWhere(actor: Actor): { AND: PostWhere[] } {
   const conditions: Array<PostWhere | undefined> = [

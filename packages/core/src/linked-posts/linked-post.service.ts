@@ -108,13 +108,13 @@ async function listLinkedPosts<
   Output extends { id: number },
   Plural extends "venues" | "organizers",
 >(kind: Kind<Own, Body, Output> & { plural: Plural }, scope: Scope, query: LinkedPostListQuery) {
-  await checkNamedEvents(scope.db, scope.actor, query);
   const where = buildLinkedPostWhere(query, {
     actor: scope.actor,
     language: scope.language,
     now: new Date(),
     searchFieldCount: searchFieldCount(kind.searchColumns),
   });
+  await checkNamedEvents(scope.db, scope.actor, query);
   const { rows, total, translations } = await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query));
   if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
   const pages = totalPages(total, query.per_page);
