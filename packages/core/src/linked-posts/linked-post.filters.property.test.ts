@@ -71,7 +71,8 @@ const KINDS = [
 /** Does some field the search may read contain every fragment? (`searchText`: one marked line per field.) */
 function searchMatches(record: OracleRecord, fragments: readonly string[], redacted: boolean): boolean {
   if (fragments.length === 0) return false;
-  const fields = record.searchText.split("\n").map((line) => line.replace(/^\u001f\d+\u001f/, ""));
+  // Each line is `<marker><index><marker><text>`.
+  const fields = record.searchText.split("\n").map((line) => line.slice(line.indexOf("\u001f", 1) + 1));
   const readable = redacted ? fields.slice(0, 1) : fields;
   return readable.some((field) => fragments.every((fragment) => field.includes(fragment)));
 }
