@@ -26,11 +26,12 @@ import {
 import { presentVenue } from "../venues/venue.present.ts";
 import { deleteVenue, listVenues } from "../venues/venue.service.ts";
 import { VENUE_SEARCH_COLUMNS } from "../venues/venue.where.ts";
+import { eventLinksShown } from "./event-links.ts";
 import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
 import { type LinkedPostListQuery, linkedPostListQuery } from "./linked-post.schemas.ts";
 import { searchFieldCount } from "./linked-post.search.ts";
-import { buildLinkedPostWhere, LINKED_POST_ORDER } from "./linked-post.where.ts";
+import { buildLinkedPostWhere, eventsNamedBy, LINKED_POST_ORDER } from "./linked-post.where.ts";
 
 /**
  * The one-statement list of venues and organizers against the Prisma list it replaced (kept here only as the
@@ -73,19 +74,16 @@ async function referenceList(kind: ReferenceKind, scope: Scope, query: LinkedPos
     now: new Date(),
     searchFieldCount: searchFieldCount(kind.searchColumns),
   });
-  let shown = true;
-  if (query.event !== undefined) {
-    const event = await scope.db.event.findUnique({ where: { id: query.event } });
-    if (!event) throw invalidParam("event", `No event has the id ${query.event}.`);
-    shown = !isRedacted(scope.actor, event);
+  for (const { param, id } of eventsNamedBy(query)) {
+    const event = await scope.db.event.findUnique({ where: { id } });
+    if (!event) throw invalidParam(param, `No event has the id ${id}.`);
+    eventLinksShown(scope.actor, event);
   }
-  const rows = shown
-    ? ((await withImages(
-        scope.db,
-        (await kind.findMany(scope.db, { where, ...pageWindow(query) })) as Array<{ imageId: number | null }>,
-      )) as unknown as Array<LinkedPostRow<unknown>>)
-    : [];
-  const total = shown ? await kind.count(scope.db, where) : 0;
+  const rows = (await withImages(
+    scope.db,
+    (await kind.findMany(scope.db, { where, ...pageWindow(query) })) as Array<{ imageId: number | null }>,
+  )) as unknown as Array<LinkedPostRow<unknown>>;
+  const total = await kind.count(scope.db, where);
   if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
   const visible = listStatusWhere(scope.actor, undefined);
   const translations = await translationsOf(
@@ -211,6 +209,7 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     { search: "zurich" },
     { search: "ÖL MÜHLE" },
     { search: "karajan-straße" },
+    { search: "hidden hall" },
     { search: "%%" },
     { search: "club", status: "publish" },
     { has_events: true },

@@ -3,10 +3,10 @@ import { presentImage } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { apiLink, globalId, type LinkBase, permalink } from "../shared/links.ts";
 import type { PresentView } from "../shared/present-view.ts";
-import { DEFAULT_PER_PAGE } from "../shared/query.ts";
 import { stripTags } from "../shared/text.ts";
+import { LINKED_POST_PARAMETERS, type LinkedPostListQuery } from "./linked-post.filters.ts";
 import type { LinkedPostRow } from "./linked-post.kind.ts";
-import type { LinkedPostListQuery } from "./linked-post.schemas.ts";
+import { echoedQuery } from "./list-filter.ts";
 
 type Empty = "" | null | undefined | false;
 
@@ -100,17 +100,9 @@ export function presentJsonLdHead<T extends string>(
   };
 }
 
-/** `rest_url` and the neighbour pages of a list, echoing the filters of the query. */
+/** `rest_url` and the neighbour pages of a list, echoing the parameters of the query (`LINKED_POST_PARAMETERS`). */
 export function listLinks(links: LinkBase, plural: string, query: LinkedPostListQuery, pages: number) {
-  const filters = {
-    per_page: query.per_page === DEFAULT_PER_PAGE ? undefined : query.per_page,
-    search: query.search,
-    event: query.event,
-    has_events: query.has_events,
-    only_with_upcoming: query.only_with_upcoming,
-    status: query.status,
-  };
-  const at = (page: number) => apiLink(links, `/${plural}/`, { page: page > 1 ? page : undefined, ...filters });
+  const at = (page: number) => apiLink(links, `/${plural}/`, echoedQuery(LINKED_POST_PARAMETERS, { ...query, page }));
   return {
     rest_url: at(query.page),
     ...(query.page < pages ? { next_rest_url: at(query.page + 1) } : {}),

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { imageOutput, imageRef, isHttpUrl } from "../shared/images.ts";
-import { languageSchema, mlLanguage } from "../shared/language.ts";
+import { languageSchema } from "../shared/language.ts";
 import { postStampsShape } from "../shared/post.schemas.ts";
-import { statusFilter, writableStatus } from "../shared/post-status.ts";
-import { nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
+import { writableStatus } from "../shared/post-status.ts";
+import { nonEmptyString, positiveId, wpBoolean } from "../shared/query.ts";
 
 /** Venues and organizers ("linked posts" in the reference): the schemas both resources share. */
 
 const MAX_LINE = 1_000;
 export const MAX_NAME = 500;
-export const MAX_SEARCH = 200;
 
 /** Optional text that a write may clear: `""` or null removes it. Kept as written (no trimming). */
 export function clearableText(max = MAX_LINE) {
@@ -70,25 +69,8 @@ export const linkedPostWriteShape = {
 export const linkedPostWriteFields = z.object(linkedPostWriteShape);
 export type LinkedPostWriteFields = z.infer<typeof linkedPostWriteFields>;
 
-/** `GET /venues` and `GET /organizers`. */
-export const linkedPostListQuery = z.object({
-  page,
-  per_page: perPage,
-  search: nonEmptyString
-    .max(MAX_SEARCH)
-    .optional()
-    .meta({ description: "Words that some single field must all contain (case- and accent-insensitive)." }),
-  event: positiveId.optional().meta({ description: "Only those linked to this event." }),
-  has_events: wpBoolean.optional().meta({
-    description: "true: only those linked to an event of the language that is not a draft; false: the others.",
-  }),
-  only_with_upcoming: wpBoolean
-    .optional()
-    .meta({ description: "true: only those linked to an upcoming event of the language visible to the requester." }),
-  status: statusFilter.optional(),
-  ml_language: mlLanguage,
-});
-export type LinkedPostListQuery = z.infer<typeof linkedPostListQuery>;
+/** The list query is built from its parameter table (`linked-post.filters.ts`); the routers take it from here. */
+export { type LinkedPostListQuery, linkedPostListQuery } from "./linked-post.filters.ts";
 
 export const passwordQuery = z
   .string()

@@ -53,14 +53,27 @@ export function searchFragments(search: string): string[] {
   return [...new Set(words)].slice(0, MAX_FRAGMENTS);
 }
 
-/** Some single field (of `fieldCount`) contains every fragment; no fragment at all matches nothing. */
-export function fieldSearchWhere(fragments: readonly string[], fieldCount: number): LinkedPostWhere {
+/** Some single field of those at `positions` contains every fragment; no fragment at all matches nothing. */
+function someFieldWhere(fragments: readonly string[], positions: readonly number[]): LinkedPostWhere {
   if (fragments.length === 0) return { id: { in: [] } };
   return {
-    OR: Array.from({ length: fieldCount }, (_, index) => ({
+    OR: positions.map((index) => ({
       AND: fragments.map((fragment) => ({
         searchText: { contains: `${marker(index)}%${fragment}%${marker(index + 1)}` },
       })),
     })),
   };
+}
+
+/** Some single field (of `fieldCount`) contains every fragment. */
+export function fieldSearchWhere(fragments: readonly string[], fieldCount: number): LinkedPostWhere {
+  return someFieldWhere(
+    fragments,
+    Array.from({ length: fieldCount }, (_, index) => index),
+  );
+}
+
+/** The name (the first field) contains every fragment: all that a search may match of a record whose details are hidden. */
+export function nameSearchWhere(fragments: readonly string[]): LinkedPostWhere {
+  return someFieldWhere(fragments, [0]);
 }

@@ -9,13 +9,14 @@ import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
 import { normalizeText } from "../shared/text.ts";
-import { type Translations, translationsOf } from "../shared/translations.ts";
+import { translationsOf } from "../shared/translations.ts";
+import { EVENT_LINKS_GUARD, eventLinksShown } from "./event-links.ts";
 import { readLinkedPostPage } from "./linked-post.document.ts";
 import type { LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
 import { listLinks } from "./linked-post.present.ts";
 import type { LinkedPostListQuery, LinkedPostWriteFields } from "./linked-post.schemas.ts";
 import { searchFieldCount } from "./linked-post.search.ts";
-import { buildLinkedPostWhere } from "./linked-post.where.ts";
+import { buildLinkedPostWhere, eventsNamedBy } from "./linked-post.where.ts";
 import { applyWrite, createRow, requireAuthorChange, startGroup, validateWrite } from "./linked-post.write.ts";
 
 /** The generic service of venues and organizers; `venue.service.ts` and `organizer.service.ts` bind it. */
@@ -89,13 +90,15 @@ async function presentRow<Own, Body extends LinkedPostWriteFields, Output>(
 }
 
 /**
- * Checks the `event` filter: an unknown event is a 400. Are that event's links shown to the actor? Not when a
- * password protects them from it (they are among its details).
+ * Checks the events a list names: an unknown one is a 400 naming its parameter, one the actor may not read answers
+ * what `GET /events/{id}` answers (`eventLinksShown`).
  */
-async function eventLinksShown(db: Tx, actor: Actor, id: number): Promise<boolean> {
-  const event = await db.event.findUnique({ where: { id }, select: { password: true, status: true, authorId: true } });
-  if (!event) throw invalidParam("event", `No event has the id ${id}.`);
-  return !isRedacted(actor, event);
+async function checkNamedEvents(db: Tx, actor: Actor, query: LinkedPostListQuery): Promise<void> {
+  for (const { param, id } of eventsNamedBy(query)) {
+    const event = await db.event.findUnique({ where: { id }, select: EVENT_LINKS_GUARD });
+    if (!event) throw invalidParam(param, `No event has the id ${id}.`);
+    eventLinksShown(actor, event);
+  }
 }
 
 /** A page of the list, keyed by the kind's plural (`{ venues: [...], … }`), with its links and totals. */
@@ -111,10 +114,8 @@ async function listLinkedPosts<
     now: new Date(),
     searchFieldCount: searchFieldCount(kind.searchColumns),
   });
-  const shown = query.event === undefined || (await eventLinksShown(scope.db, scope.actor, query.event));
-  const { rows, total, translations } = shown
-    ? await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query))
-    : { rows: [], total: 0, translations: new Map<number, Translations>() };
+  await checkNamedEvents(scope.db, scope.actor, query);
+  const { rows, total, translations } = await readLinkedPostPage<Own>(scope, kind.singular, where, pageWindow(query));
   if (query.page > 1 && rows.length === 0) throw domainError(`${kind.singular}-archive-page-not-found`);
   const pages = totalPages(total, query.per_page);
   const items = rows.map((row) =>

@@ -5,9 +5,10 @@ import type { TableSql } from "../db/where-sql.ts";
 import type { Scope } from "../scope.ts";
 import { pageWindow } from "../shared/query.ts";
 import { type Translatable, type Translations, translationsOf } from "../shared/translations.ts";
+import { buildTermWhere } from "./term.filters.ts";
 import type { Taxonomy, TermListQuery } from "./term.schemas.ts";
 import type { TermRow } from "./term.store.ts";
-import { buildTermWhere, sortByCount, sortByInclude, termSort } from "./term.where.ts";
+import { sortByCount, sortByInclude, termSort } from "./term.where.ts";
 
 /**
  * A page of categories or tags in one statement on the raw reader: the total, and each term with the members of its

@@ -1,7 +1,8 @@
+import { echoedQuery } from "../linked-posts/list-filter.ts";
 import { languageSchema } from "../shared/language.ts";
-import { apiLink, type LinkBase, permalink, type QueryValue } from "../shared/links.ts";
-import { DEFAULT_PER_PAGE } from "../shared/query.ts";
+import { apiLink, type LinkBase, permalink } from "../shared/links.ts";
 import type { Translations } from "../shared/translations.ts";
+import { TERM_PARAMETERS } from "./term.filters.ts";
 import {
   type EmbeddedTerm,
   keyed,
@@ -87,23 +88,6 @@ export interface TermListPage extends TermPageLinks {
   total_pages: number;
 }
 
-/** The parameters of a list request that differ from their defaults, for the next and previous links. */
-function echoedQuery(query: TermListQuery): Record<string, QueryValue> {
-  return {
-    per_page: query.per_page === DEFAULT_PER_PAGE ? undefined : query.per_page,
-    search: query.search,
-    include: query.include,
-    exclude: query.exclude,
-    order: query.order,
-    orderby: query.orderby,
-    hide_empty: query.hide_empty ? undefined : false,
-    parent: query.parent,
-    post: query.event === undefined ? query.post : undefined,
-    event: query.event,
-    slug: query.slug,
-  };
-}
-
 export function termPageLinks(
   links: LinkBase,
   taxonomy: Taxonomy,
@@ -111,14 +95,11 @@ export function termPageLinks(
   totalPages: number,
 ): TermPageLinks {
   const base = `${COLLECTION_PATHS[taxonomy]}/`;
-  const echoed = echoedQuery(query);
-  const previousPage = query.page - 1;
+  const at = (page: number) => apiLink(links, base, echoedQuery(TERM_PARAMETERS, { ...query, page }));
   return {
     rest_url: apiLink(links, base),
-    ...(query.page < totalPages ? { next_rest_url: apiLink(links, base, { page: query.page + 1, ...echoed }) } : {}),
-    ...(query.page > 1
-      ? { previous_rest_url: apiLink(links, base, { page: previousPage > 1 ? previousPage : undefined, ...echoed }) }
-      : {}),
+    ...(query.page < totalPages ? { next_rest_url: at(query.page + 1) } : {}),
+    ...(query.page > 1 ? { previous_rest_url: at(query.page - 1) } : {}),
   };
 }
 

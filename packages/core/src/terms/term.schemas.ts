@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { listQueryOf } from "../linked-posts/list-filter.ts";
 import { languageSchema, mlLanguage } from "../shared/language.ts";
-import { idList, nonEmptyString, page, pathId, perPage, positiveId, wpBoolean } from "../shared/query.ts";
+import { nonEmptyString, pathId, positiveId } from "../shared/query.ts";
+import { MAX_TERM_NAME, TERM_PARAMETERS } from "./term.filters.ts";
 
 /** Categories and tags (docs/behaviour.md, "Categories and tags"): the schemas both resources share. */
 
@@ -9,8 +11,6 @@ export type Taxonomy = "category" | "tag";
 /** The WordPress taxonomy name of each kind of term. */
 export const TAXONOMY_NAMES = { category: "tribe_events_cat", tag: "post_tag" } as const;
 export type TaxonomyName = (typeof TAXONOMY_NAMES)[Taxonomy];
-
-const MAX_NAME = 200;
 
 export const termUrls = z.object({
   self: z.string(),
@@ -75,32 +75,8 @@ export function termListEnvelope<K extends string, T extends z.ZodType>(key: K, 
   });
 }
 
-const nonEmptyIdList = idList.refine((ids) => ids.length > 0, "Must not be empty.");
-
-/** `GET /categories` (tags: without `parent`). */
-export const termListQuery = z.object({
-  page,
-  per_page: perPage,
-  search: nonEmptyString
-    .max(MAX_NAME)
-    .optional()
-    .meta({ description: "Part of the name or slug (case- and accent-insensitive)." }),
-  exclude: nonEmptyIdList.optional().meta({ description: "Leave out these ids (each must exist)." }),
-  include: nonEmptyIdList.optional().meta({ description: "Only these ids (each must exist)." }),
-  order: z.enum(["asc", "desc"]).optional().meta({ description: "Sort direction (default asc)." }),
-  orderby: z
-    .enum(["id", "name", "slug", "count", "include"])
-    .optional()
-    .meta({ description: "Sort key (default name, case-insensitive); include = the order of `include`." }),
-  hide_empty: wpBoolean
-    .default(true)
-    .meta({ description: "Hide terms without a published event in the language (default true)." }),
-  parent: positiveId.optional().meta({ description: "Only the children of this category (it must exist)." }),
-  post: positiveId.optional().meta({ description: "Only the terms of this event (it must exist)." }),
-  event: positiveId.optional().meta({ description: "Alias of `post`; wins when both are given." }),
-  slug: nonEmptyString.max(MAX_NAME).optional().meta({ description: "Only the term with this slug." }),
-  ml_language: mlLanguage,
-});
+/** `GET /categories` (tags: without `parent`), built from its parameter table. */
+export const termListQuery = listQueryOf(TERM_PARAMETERS);
 export type TermListQuery = z.infer<typeof termListQuery>;
 
 /** Text that, when sent, must not be blank; kept as written, bounded by the body limit only. */
@@ -108,9 +84,12 @@ const nonBlankText = z.string().refine((text) => text.trim() !== "", "Must not b
 
 /** The write fields of a category (tags: without `parent`). */
 export const termCreateBody = z.object({
-  name: nonEmptyString.max(MAX_NAME).meta({ description: "Name (unique in the language, per parent)." }),
+  name: nonEmptyString.max(MAX_TERM_NAME).meta({ description: "Name (unique in the language, per parent)." }),
   description: nonBlankText.optional().meta({ description: "Description (HTML allowed)." }),
-  slug: nonEmptyString.max(MAX_NAME).optional().meta({ description: "URL name (made from the name when absent)." }),
+  slug: nonEmptyString
+    .max(MAX_TERM_NAME)
+    .optional()
+    .meta({ description: "URL name (made from the name when absent)." }),
   parent: pathId.optional().meta({ description: "Id of the parent category, 0 for none." }),
   translation_of: positiveId
     .optional()

@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { requireCapability } from "../auth/capabilities.ts";
-import { isRedacted } from "../auth/visibility.ts";
+import type { Actor } from "../auth/roles.ts";
 import { type RecordChange, recordChanges } from "../changes/change.record.ts";
 import type { ChangeAction } from "../changes/change.schemas.ts";
 import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
 import { type DomainError, domainError, invalidParam, invalidParams } from "../errors.ts";
+import { EVENT_LINKS_GUARD, eventLinksShown } from "../linked-posts/event-links.ts";
 import type { Scope } from "../scope.ts";
 import type { LinkBase } from "../shared/links.ts";
 import { totalPages } from "../shared/query.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { type Translations, translationsOf } from "../shared/translations.ts";
 import { readTermPage } from "./term.document.ts";
+import { termEventsNamedBy } from "./term.filters.ts";
 import { type TermFacts, type TermPageLinks, termPageLinks } from "./term.present.ts";
 import type { Taxonomy, TermCreateBody, TermListQuery, TermUpdateBody } from "./term.schemas.ts";
 import { type Client, slugTaken, type TermRow, type TermStore, termStore } from "./term.store.ts";
@@ -62,12 +64,12 @@ async function unknownIds(store: TermStore, ids: readonly number[]): Promise<num
   return ids.filter((id) => !found.has(id));
 }
 
-/** The list parameters that name records must name existing ones (checked together, as WordPress does). */
 /**
- * Checks the ids a list refers to (an unknown one is a 400 naming its parameter); returns the event of `post` or
- * `event`, if given, with what decides who sees its terms.
+ * Checks the ids a list refers to (an unknown one is a 400 naming its parameter, all of them together, as WordPress
+ * does); then whether the actor sees the links of the events it names (`eventLinksShown`: a 403 for an event it may
+ * not read, false when a password hides its details).
  */
-async function checkListReferences(tx: Client, store: TermStore, query: TermListQuery) {
+async function checkListReferences(tx: Client, store: TermStore, actor: Actor, query: TermListQuery) {
   const invalid: Record<string, string> = {};
   for (const param of ["include", "exclude"] as const) {
     const missing = await unknownIds(store, query[param] ?? []);
@@ -76,14 +78,14 @@ async function checkListReferences(tx: Client, store: TermStore, query: TermList
   if (query.parent !== undefined && !(await findById(termStore(tx, "category"), query.parent))) {
     invalid.parent = "No category has this id.";
   }
-  const eventId = query.event ?? query.post;
-  const event =
-    eventId === undefined
-      ? undefined
-      : await tx.event.findUnique({ where: { id: eventId }, select: { password: true, status: true, authorId: true } });
-  if (event === null) invalid[query.event !== undefined ? "event" : "post"] = "No event has this id.";
+  const events = [];
+  for (const { param, id } of termEventsNamedBy(query)) {
+    const event = await tx.event.findUnique({ where: { id }, select: EVENT_LINKS_GUARD });
+    if (event) events.push(event);
+    else invalid[param] = "No event has this id.";
+  }
   if (Object.keys(invalid).length) throw invalidParams(invalid);
-  return event ?? undefined;
+  return events.map((event) => eventLinksShown(actor, event)).every((shown) => shown);
 }
 
 /** `GET /categories` and `GET /tags`: a page of the terms of the request's language. */
@@ -92,12 +94,10 @@ export async function listTerms<TTerm>(
   resource: TermResource<TTerm>,
   query: TermListQuery,
 ): Promise<TermPage<TTerm>> {
-  const event = await checkListReferences(scope.db, termStore(scope.db, resource.taxonomy), query);
-  // The terms of a protected event are among the details its password hides.
-  const hidden = event !== undefined && isRedacted(scope.actor, event);
-  const { rows, total, translations } = hidden
-    ? { rows: [], total: 0, translations: new Map<number, Translations>() }
-    : await readTermPage(scope, resource.taxonomy, query);
+  const shown = await checkListReferences(scope.db, termStore(scope.db, resource.taxonomy), scope.actor, query);
+  const { rows, total, translations } = shown
+    ? await readTermPage(scope, resource.taxonomy, query)
+    : { rows: [], total: 0, translations: new Map<number, Translations>() };
   const pages = totalPages(total, query.per_page);
   return {
     items: rows.map((row) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { termRecord } from "../testing/factories.ts";
+import { buildTermWhere, termEventsNamedBy } from "./term.filters.ts";
 import { termListQuery } from "./term.schemas.ts";
 import {
-  buildTermWhere,
   HAS_PUBLISHED_EVENTS,
   nameKeyOf,
   sortByCount,
@@ -38,7 +38,7 @@ describe("termSearchWhere", () => {
 
 describe("buildTermWhere", () => {
   it("keeps only terms of the language with a published event by default", () => {
-    expect(buildTermWhere(query(), "de")).toEqual({ AND: [{ language: "de" }, HAS_PUBLISHED_EVENTS] });
+    expect(buildTermWhere(query(), "de")).toEqual({ AND: [HAS_PUBLISHED_EVENTS, { language: "de" }] });
   });
 
   it("drops the published-event condition with hide_empty=false", () => {
@@ -60,21 +60,23 @@ describe("buildTermWhere", () => {
     );
     expect(where).toEqual({
       AND: [
-        { language: "fr" },
         termSearchWhere("rock"),
-        { id: { in: [1, 2] } },
         { id: { notIn: [3] } },
+        { id: { in: [1, 2] } },
         { parentId: 4 },
         { events: { some: { eventId: 5 } } },
         { slug: "rock-music" },
+        { language: "fr" },
       ],
     });
   });
 
   it("prefers event over its alias post", () => {
     expect(buildTermWhere(query({ hide_empty: false, post: 5, event: 6 }), "en")).toEqual({
-      AND: [{ language: "en" }, { events: { some: { eventId: 6 } } }],
+      AND: [{ events: { some: { eventId: 6 } } }, { language: "en" }],
     });
+    expect(termEventsNamedBy(query({ post: 5, event: 6 }))).toEqual([{ param: "event", id: 6 }]);
+    expect(termEventsNamedBy(query({ post: 5 }))).toEqual([{ param: "post", id: 5 }]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { likeSafeSearchText } from "../shared/search.ts";
-import { slugify } from "../shared/slug.ts";
 import type { TermListQuery } from "./term.schemas.ts";
 import type { TermOrderBy, TermRow, TermWhere } from "./term.store.ts";
 
@@ -24,22 +23,6 @@ export function termSearchWhere(search: string): TermWhere {
 
 /** Terms with at least one published event in their language (what `hide_empty` keeps and `count` counts). */
 export const HAS_PUBLISHED_EVENTS: TermWhere = { eventCount: { gt: 0 } };
-
-/** The terms a list query selects, in the request's language. */
-export function buildTermWhere(query: TermListQuery, language: string): TermWhere {
-  const eventId = query.event ?? query.post;
-  const conditions: TermWhere[] = [
-    { language },
-    ...(query.search ? [termSearchWhere(query.search)] : []),
-    ...(query.include ? [{ id: { in: query.include } }] : []),
-    ...(query.exclude ? [{ id: { notIn: query.exclude } }] : []),
-    ...(query.parent !== undefined ? [{ parentId: query.parent }] : []),
-    ...(eventId !== undefined ? [{ events: { some: { eventId } } }] : []),
-    ...(query.slug ? [{ slug: slugify(query.slug) }] : []),
-    ...(query.hide_empty ? [HAS_PUBLISHED_EVENTS] : []),
-  ];
-  return { AND: conditions };
-}
 
 export type SortDirection = "asc" | "desc";
 

@@ -1,0 +1,4 @@
+import { CATEGORIES } from "../suites/terms/kinds.ts";
+import { termLeakSuite } from "../suites/terms/leaks.ts";
+
+termLeakSuite(CATEGORIES);

@@ -1,0 +1,4 @@
+import { VENUE } from "../suites/linked-posts/kinds.ts";
+import { linkedPostLeakSuite } from "../suites/linked-posts/leaks.ts";
+
+linkedPostLeakSuite(VENUE);
