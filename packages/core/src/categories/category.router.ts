@@ -1,3 +1,4 @@
+import { termListMovesWithClock } from "../terms/term.filters.ts";
 import {
   TERM_READ_ERRORS,
   TERM_UPDATE_DESCRIPTION,
@@ -10,7 +11,7 @@ import { type TermItemQuery, type TermUpdateBody, termItemQuery } from "../terms
 import { createTerm, deleteTerm, getTerm, listTerms, updateTerm } from "../terms/term.service.ts";
 import { type Context, scopeOf } from "../trpc/context.ts";
 import { publicProcedure, router } from "../trpc/init.ts";
-import { asCreated, neverMovesWithClock, operation, withListHeaders } from "../trpc/operation.ts";
+import { asCreated, operation, withListHeaders } from "../trpc/operation.ts";
 import { categoryResource } from "./category.present.ts";
 import { categorySchemas } from "./category.schemas.ts";
 
@@ -43,7 +44,7 @@ export const categoriesRouter = router({
         description: termListDescription("categories"),
         errors: TERM_READ_ERRORS,
         cache: "version",
-        movesWithClock: neverMovesWithClock,
+        movesWithClock: termListMovesWithClock,
       }),
     )
     .input(categorySchemas.listQuery)

@@ -5,9 +5,10 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { type Language, mlLanguage } from "../shared/language.ts";
 import { statusFilter } from "../shared/post-status.ts";
 import { DEFAULT_PER_PAGE, nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
+import { neverMovesWithClock } from "../trpc/operation.ts";
 import type { LinkedPostWhere } from "./linked-post.kind.ts";
 import { fieldSearchWhere, nameSearchWhere, searchFragments } from "./linked-post.search.ts";
-import { asGiven, type ListParameter, listQueryOf, never, unless } from "./list-filter.ts";
+import { asGiven, type ListParameter, listMovesWithClock, listQueryOf, never, unless } from "./list-filter.ts";
 
 /**
  * The parameters of `GET /venues` and `GET /organizers` (docs/behaviour.md, "Venues and organizers"), one entry
@@ -69,10 +70,15 @@ export const LINKED_POST_PARAMETERS = {
   page: parameter({
     schema: page,
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: (value) => (value > 1 ? value : undefined),
   }),
-  per_page: parameter({ schema: perPage, reads: "nothing", movesWithClock: false, echo: unless(DEFAULT_PER_PAGE) }),
+  per_page: parameter({
+    schema: perPage,
+    reads: "nothing",
+    movesWithClock: neverMovesWithClock,
+    echo: unless(DEFAULT_PER_PAGE),
+  }),
   search: parameter({
     schema: nonEmptyString
       .max(MAX_SEARCH)
@@ -82,14 +88,14 @@ export const LINKED_POST_PARAMETERS = {
     where: (search, scope) =>
       search === undefined ? undefined : fieldSearchWhere(searchFragments(search), scope.searchFieldCount),
     whereRedacted: (search) => nameSearchWhere(searchFragments(search ?? "")),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   event: parameter({
     schema: positiveId.optional().meta({ description: "Only those linked to this event." }),
     reads: "one event's links",
     eventId: (id) => id,
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   has_events: parameter({
@@ -102,7 +108,7 @@ export const LINKED_POST_PARAMETERS = {
       const counted = { language, status: { notIn: NOT_COUNTED_EVENT_STATUSES } };
       return has ? { some: counted } : { none: counted };
     },
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   only_with_upcoming: parameter({
@@ -111,21 +117,21 @@ export const LINKED_POST_PARAMETERS = {
       .meta({ description: "true: only those linked to an upcoming event of the language visible to the requester." }),
     reads: "linked events",
     events: (upcoming, { language, now }) => (upcoming ? { some: { language, startUtc: { gte: now } } } : undefined),
-    movesWithClock: true,
+    movesWithClock: (upcoming) => upcoming === true,
     echo: asGiven,
   }),
   status: parameter({
     schema: statusFilter.optional(),
     reads: "shown columns",
     where: (status, { actor }) => listStatusWhere(actor, status),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   ml_language: parameter({
     schema: mlLanguage,
     reads: "shown columns",
     where: (_, { language }) => ({ language }),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     // The links carry the language in their base (`LinkBase.languageParam`).
     echo: never,
   }),
@@ -133,4 +139,7 @@ export const LINKED_POST_PARAMETERS = {
 
 /** `GET /venues` and `GET /organizers`. */
 export const linkedPostListQuery = listQueryOf(LINKED_POST_PARAMETERS);
+
+/** Does a venue or organizer list move with the clock (`only_with_upcoming`)? */
+export const linkedPostListMovesWithClock = listMovesWithClock(LINKED_POST_PARAMETERS);
 export type LinkedPostListQuery = z.infer<typeof linkedPostListQuery>;

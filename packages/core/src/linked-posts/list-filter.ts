@@ -10,8 +10,8 @@ import type { QueryValue } from "../shared/links.ts";
 export interface ListParameter<S extends z.ZodType> {
   /** Its input schema; the list schema is built from these, in the table's order. */
   schema: S;
-  /** Can the same request answer otherwise later with no write in between (does it compare with the clock)? */
-  movesWithClock: boolean;
+  /** Can this value answer otherwise later with no write in between (does it compare with the clock)? */
+  movesWithClock(value: z.output<S>): boolean;
   /** Its value in the list's links (`undefined`: left out); `query` is the whole parsed list query. */
   echo(value: z.output<S>, query: Readonly<Record<string, unknown>>): QueryValue;
 }
@@ -33,6 +33,12 @@ export function echoedQuery<P extends ListParameter<z.ZodType>>(
   query: Readonly<Record<string, unknown>>,
 ): Record<string, QueryValue> {
   return Object.fromEntries(Object.entries(table).map(([key, entry]) => [key, entry.echo(query[key], query)]));
+}
+
+/** Does a list query move with the clock: does any of its values, as its entry declares? */
+export function listMovesWithClock<P extends ListParameter<z.ZodType>>(table: Readonly<Record<string, P>>) {
+  return (query: Readonly<Record<string, unknown>>): boolean =>
+    Object.entries(table).some(([key, entry]) => entry.movesWithClock(query[key]));
 }
 
 /** Echoes: the value as given, never, or unless it is the default. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { linkedPostListMovesWithClock } from "../linked-posts/linked-post.clock.ts";
+import { linkedPostListMovesWithClock } from "../linked-posts/linked-post.filters.ts";
 import {
   byId,
   bySlug,

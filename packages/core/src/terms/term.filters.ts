@@ -1,8 +1,16 @@
 import { z } from "zod";
-import { asGiven, entriesOf, type ListParameter, never, unless } from "../linked-posts/list-filter.ts";
+import {
+  asGiven,
+  entriesOf,
+  type ListParameter,
+  listMovesWithClock,
+  never,
+  unless,
+} from "../linked-posts/list-filter.ts";
 import { mlLanguage } from "../shared/language.ts";
 import { DEFAULT_PER_PAGE, idList, nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
 import { slugify } from "../shared/slug.ts";
+import { neverMovesWithClock } from "../trpc/operation.ts";
 import type { TermListQuery } from "./term.schemas.ts";
 import type { TermWhere } from "./term.store.ts";
 import { HAS_PUBLISHED_EVENTS, termSearchWhere } from "./term.where.ts";
@@ -39,10 +47,15 @@ export const TERM_PARAMETERS = {
   page: parameter({
     schema: page,
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: (value) => (value > 1 ? value : undefined),
   }),
-  per_page: parameter({ schema: perPage, reads: "nothing", movesWithClock: false, echo: unless(DEFAULT_PER_PAGE) }),
+  per_page: parameter({
+    schema: perPage,
+    reads: "nothing",
+    movesWithClock: neverMovesWithClock,
+    echo: unless(DEFAULT_PER_PAGE),
+  }),
   search: parameter({
     schema: nonEmptyString
       .max(MAX_TERM_NAME)
@@ -50,27 +63,27 @@ export const TERM_PARAMETERS = {
       .meta({ description: "Part of the name or slug (case- and accent-insensitive)." }),
     reads: "term columns",
     where: (search) => (search ? termSearchWhere(search) : undefined),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   exclude: parameter({
     schema: nonEmptyIdList.optional().meta({ description: "Leave out these ids (each must exist)." }),
     reads: "term columns",
     where: (ids) => (ids ? { id: { notIn: ids } } : undefined),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   include: parameter({
     schema: nonEmptyIdList.optional().meta({ description: "Only these ids (each must exist)." }),
     reads: "term columns",
     where: (ids) => (ids ? { id: { in: ids } } : undefined),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   order: parameter({
     schema: z.enum(["asc", "desc"]).optional().meta({ description: "Sort direction (default asc)." }),
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   orderby: parameter({
@@ -79,7 +92,7 @@ export const TERM_PARAMETERS = {
       .optional()
       .meta({ description: "Sort key (default name, case-insensitive); include = the order of `include`." }),
     reads: "nothing",
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   hide_empty: parameter({
@@ -88,14 +101,14 @@ export const TERM_PARAMETERS = {
       .meta({ description: "Hide terms without a published event in the language (default true)." }),
     reads: "term columns",
     where: (hide) => (hide ? HAS_PUBLISHED_EVENTS : undefined),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: (hide) => (hide ? undefined : false),
   }),
   parent: parameter({
     schema: positiveId.optional().meta({ description: "Only the children of this category (it must exist)." }),
     reads: "term columns",
     where: (parentId) => (parentId === undefined ? undefined : { parentId }),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   post: parameter({
@@ -103,32 +116,35 @@ export const TERM_PARAMETERS = {
     reads: "one event's links",
     // `event` wins when both are given.
     eventId: (post, query) => (query.event === undefined ? post : undefined),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: (post, query) => (query.event === undefined ? post : undefined),
   }),
   event: parameter({
     schema: positiveId.optional().meta({ description: "Alias of `post`; wins when both are given." }),
     reads: "one event's links",
     eventId: (event) => event,
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   slug: parameter({
     schema: nonEmptyString.max(MAX_TERM_NAME).optional().meta({ description: "Only the term with this slug." }),
     reads: "term columns",
     where: (slug) => (slug ? { slug: slugify(slug) } : undefined),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),
   ml_language: parameter({
     schema: mlLanguage,
     reads: "term columns",
     where: (_, language) => ({ language }),
-    movesWithClock: false,
+    movesWithClock: neverMovesWithClock,
     // The links carry the language in their base (`LinkBase.languageParam`).
     echo: never,
   }),
 } satisfies Record<string, TermParameter<z.ZodType>>;
+
+/** Does a category or tag list move with the clock? (None of its parameters does.) */
+export const termListMovesWithClock = listMovesWithClock(TERM_PARAMETERS);
 
 /** The events a list query names (`one event's links`), by the parameter that names each. */
 export function termEventsNamedBy(query: TermListQuery): Array<{ param: string; id: number }> {
