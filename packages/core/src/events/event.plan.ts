@@ -35,8 +35,9 @@ type FindLinkable = (
 /**
  * Checks the ids of the `venue`/`organizer` lists of one or many writes in one lookup: an unknown bare id is a 400
  * naming the parameter, an unknown `{id}` is `invalid-linked-post-id` (docs/behaviour.md, "Creating events").
- * A record that `findLinkable` does not find (trashed, or one the writer may not read) is unknown. A record of another language than the event's is replaced by its translation
- * in the event's language when it has one. With `inline: "refuse"`, an inline record is a 400 naming the parameter.
+ * A record that `findLinkable` does not find (trashed, or one the writer may not read) is unknown. A record of
+ * another language than the event's is replaced by its translation in the event's language when it has one. With
+ * `inline: "refuse"`, an inline record is a 400 naming the parameter.
  */
 async function planLinks<T extends object>(
   lists: ReadonlyArray<ReadonlyArray<LinkRef<T>> | undefined>,
@@ -128,20 +129,20 @@ async function keepUnreadableLinks(
   const current = { where: { eventId }, orderBy: { position: "asc" } } as const;
   const post = { select: { status: true, authorId: true } } as const;
   const unreadable = (linked: OwnedPost) => !canRead(actor, linked);
-  const venues =
-    checked.venues &&
-    (await tx.eventVenue.findMany({ ...current, select: { venueId: true, venue: post } }))
-      .filter((link) => unreadable(link.venue))
-      .map((link) => ({ id: link.venueId }));
-  const organizers =
-    checked.organizers &&
-    (await tx.eventOrganizer.findMany({ ...current, select: { organizerId: true, organizer: post } }))
-      .filter((link) => unreadable(link.organizer))
-      .map((link) => ({ id: link.organizerId }));
   return {
     ...checked,
-    venues: checked.venues && [...checked.venues, ...(venues ?? [])],
-    organizers: checked.organizers && [...checked.organizers, ...(organizers ?? [])],
+    venues: checked.venues && [
+      ...checked.venues,
+      ...(await tx.eventVenue.findMany({ ...current, select: { venueId: true, venue: post } }))
+        .filter((link) => unreadable(link.venue))
+        .map((link) => ({ id: link.venueId })),
+    ],
+    organizers: checked.organizers && [
+      ...checked.organizers,
+      ...(await tx.eventOrganizer.findMany({ ...current, select: { organizerId: true, organizer: post } }))
+        .filter((link) => unreadable(link.organizer))
+        .map((link) => ({ id: link.organizerId })),
+    ],
   };
 }
 

@@ -82,8 +82,9 @@ async function idsOfNames(
  * existing term id (unknown ones are skipped, as the reference does; one of another language becomes its group's
  * member in the event's language when there is one); a string is a name, matched case-insensitively in that
  * language, else created in the caller's transaction if the actor has `manage_categories` (unlike the plugin:
- * WordPress's REST API needs the right to manage terms to create one), else a 400. Duplicates are removed, the order is kept. A concurrent creation of the same term surfaces as a unique
- * violation (P2002) for the caller's transaction to retry.
+ * WordPress's REST API needs the right to manage terms to create one), else a 400. Duplicates are removed, the
+ * order is kept. A concurrent creation of the same term surfaces as a unique violation (P2002) for the caller's
+ * transaction to retry.
  */
 export async function resolveTermIdsForWrite(
   tx: Tx,
