@@ -261,10 +261,11 @@ describe.each(PROVIDERS)("languages: translation groups (%s)", (provider) => {
       it("names in translations only the members the reader can see", async () => {
         const en = await english().create(kind.resource, kind.body("Published original"));
         const contributor = server.users.contributor;
+        // A contributor may not translate a record it may not edit: an editor files the contributor's draft.
         const pending = await german().create(
           kind.resource,
-          { ...kind.body("Eingereicht"), translation_of: en.id },
-          contributor,
+          { ...kind.body("Eingereicht"), translation_of: en.id, author: contributor.id, status: "draft" },
+          server.users.editor,
         );
         expect(pending).toMatchObject({ status: "draft" });
         expect(await translationsOf(en.id)).toEqual({});

@@ -135,6 +135,27 @@ describe.each(PROVIDERS)("createEventsInBulk (%s)", (provider) => {
     expect(await db.event.count()).toBe(before);
   });
 
+  it("refuses a batch of an author that links an editor's draft venue or organizer, as an unknown one", async () => {
+    const author = await createTestActor(db, "bulk-author", "author");
+    const editorId = editor.kind === "user" ? editor.id : 0;
+    const draftVenue = (await create.venue(db, { name: "Draft hall", status: "draft", authorId: editorId })).id;
+    const draftOrganizer = (await create.organizer(db, { name: "Draft club", status: "draft", authorId: editorId })).id;
+    const before = await db.event.count();
+    const byId = await failure(
+      createEventsInBulk(scope("en", author), [event("Fine"), event("Bad", { venue: [draftVenue] })]),
+    );
+    expect(byId).toMatchObject({
+      status: 400,
+      code: "rest_invalid_param",
+      extra: { params: { venue: `No venue with the id(s) ${draftVenue}.` } },
+    });
+    const byRef = await failure(
+      createEventsInBulk(scope("en", author), [event("Bad", { organizer: [{ id: draftOrganizer }] })]),
+    );
+    expect(byRef).toMatchObject({ status: 400, code: "invalid-linked-post-id" });
+    expect(await db.event.count()).toBe(before);
+  });
+
   it("needs the right to create events", async () => {
     const outcome = await failure(createEventsInBulk(scope("en", { kind: "anonymous" }), [event("Nope")]));
     expect(outcome).toMatchObject({ status: 401, code: "rest_forbidden" });

@@ -21,6 +21,7 @@ export async function writeFixtureCalendar(
   const other = await createTestActor(db, "read-other-author", "author");
   const { editor, author, contributor } = actors;
   const { venue, organizer, event } = serviceWriters(scope);
+  const idOf = (actor: Actor) => (actor.kind === "user" ? actor.id : undefined);
 
   const hall = await venue(editor, {
     venue: "Philharmonie",
@@ -41,7 +42,12 @@ export async function writeFixtureCalendar(
     show_map_link: false,
   });
   await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id }, "de");
-  await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
+  // Translating needs the right to edit the original: the editor files the author's translations.
+  await venue(
+    editor,
+    { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft", author: idOf(author) },
+    "fr",
+  );
   const secretPlace = await venue(author, {
     venue: "Secret place",
     password: FIXTURE_PASSWORD,
@@ -94,8 +100,9 @@ export async function writeFixtureCalendar(
   });
   await deleteVenue(scope(editor), { id: goneVenue.id }, false);
   await event(editor, { title: "Eine große Nacht", translation_of: main.id, venue: [hall.id] }, "de");
-  await event(author, { title: "Une grande nuit", translation_of: main.id, status: "draft" }, "fr");
-  await event(author, { title: "Ein Entwurf", translation_of: main.id, status: "pending" }, "zh-hans");
+  const byAuthor = { author: idOf(author) };
+  await event(editor, { title: "Une grande nuit", translation_of: main.id, status: "draft", ...byAuthor }, "fr");
+  await event(editor, { title: "Ein Entwurf", translation_of: main.id, status: "pending", ...byAuthor }, "zh-hans");
   await event(editor, {
     title: "All day",
     all_day: true,
@@ -105,6 +112,8 @@ export async function writeFixtureCalendar(
     organizer: [{ organizer: "Inline organizer", email: "inline@example.test" }],
     venue: { venue: "Inline venue", city: "New York", geo_lat: 40.7, geo_lng: -74 },
   });
+  // Authors link existing tags only (docs/behaviour.md, "Creating events").
+  await create.tag(db, { name: "secret" });
   await event(author, {
     title: "Protected",
     password: FIXTURE_PASSWORD,

@@ -1,5 +1,6 @@
-import { can, scaleBackStatus } from "../auth/capabilities.ts";
+import { can, type OwnedPost, scaleBackStatus } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
+import { canRead, readableWhere } from "../auth/visibility.ts";
 import type { Tx } from "../db/db.ts";
 import { domainError, forbidden, invalidParam } from "../errors.ts";
 import type { OrganizerCreateBody } from "../organizers/organizer.schemas.ts";
@@ -26,7 +27,7 @@ type LinkRef<T> = number | LinkedIdRef | T;
 /** A link of an event write: an existing record, or one to create from inline fields. */
 type PlannedLink<T> = { id: number } | { inline: T };
 
-/** A query for the live (not trashed) venues or organizers a write may link, with their translation groups. */
+/** A query for the venues or organizers a write may link (see `linkableWhere`), with their translation groups. */
 type FindLinkable = (
   where: { id: { in: number[] } } | { translationGroup: { in: string[] }; language: string },
 ) => Promise<Translatable[]>;
@@ -34,8 +35,9 @@ type FindLinkable = (
 /**
  * Checks the ids of the `venue`/`organizer` lists of one or many writes in one lookup: an unknown bare id is a 400
  * naming the parameter, an unknown `{id}` is `invalid-linked-post-id` (docs/behaviour.md, "Creating events").
- * Trashed records cannot be linked. A record of another language than the event's is replaced by its translation
- * in the event's language when it has one. With `inline: "refuse"`, an inline record is a 400 naming the parameter.
+ * A record that `findLinkable` does not find (trashed, or one the writer may not read) is unknown. A record of
+ * another language than the event's is replaced by its translation in the event's language when it has one. With
+ * `inline: "refuse"`, an inline record is a 400 naming the parameter.
  */
 async function planLinks<T extends object>(
   lists: ReadonlyArray<ReadonlyArray<LinkRef<T>> | undefined>,
@@ -88,6 +90,15 @@ export interface CheckedReferences {
 /** Whether inline venues and organizers are records to create (`POST /events`) or a 400 (the bulk path). */
 type InlineLinks = "create" | "refuse";
 
+/**
+ * The venues and organizers a write may link: those not in the trash that the writer may read (`canRead`), so that
+ * a link never shows the writer, nor later the event's readers, a record it could not read.
+ */
+function linkableWhere(actor: Actor) {
+  const readable = readableWhere(actor);
+  return { status: { not: "trash" }, ...(readable && { AND: [readable] }) };
+}
+
 interface ReferenceTarget {
   language: Language;
   selfId?: number | undefined;
@@ -102,7 +113,37 @@ export async function checkReferences(
   target: ReferenceTarget,
 ): Promise<CheckedReferences> {
   const [checked = {}] = await checkReferencesOfMany(tx, actor, [fields], target);
-  return checked;
+  return target.selfId === undefined ? checked : keepUnreadableLinks(tx, actor, target.selfId, checked);
+}
+
+/**
+ * An update's venue or organizer list replaces only the links its writer may read: links to records the writer may
+ * not read (and so could neither see nor name) stay, after the new ones (docs/behaviour.md, "Updating").
+ */
+async function keepUnreadableLinks(
+  tx: Tx,
+  actor: Actor,
+  eventId: number,
+  checked: CheckedReferences,
+): Promise<CheckedReferences> {
+  const current = { where: { eventId }, orderBy: { position: "asc" } } as const;
+  const post = { select: { status: true, authorId: true } } as const;
+  const unreadable = (linked: OwnedPost) => !canRead(actor, linked);
+  return {
+    ...checked,
+    venues: checked.venues && [
+      ...checked.venues,
+      ...(await tx.eventVenue.findMany({ ...current, select: { venueId: true, venue: post } }))
+        .filter((link) => unreadable(link.venue))
+        .map((link) => ({ id: link.venueId })),
+    ],
+    organizers: checked.organizers && [
+      ...checked.organizers,
+      ...(await tx.eventOrganizer.findMany({ ...current, select: { organizerId: true, organizer: post } }))
+        .filter((link) => unreadable(link.organizer))
+        .map((link) => ({ id: link.organizerId })),
+    ],
+  };
 }
 
 /**
@@ -116,14 +157,14 @@ export async function checkReferencesOfMany(
   target: ReferenceTarget,
 ): Promise<CheckedReferences[]> {
   await requireAuthorsAndParents(tx, writes, target.selfId);
-  const live = { status: { not: "trash" } };
+  const linkable = linkableWhere(actor);
   const select = { id: true, language: true, translationGroup: true } as const;
   const options = { language: target.language, inline: target.inline ?? "create" };
   const venues = writes.some((fields) => fields.venue)
     ? await planLinks(
         writes.map((fields) => fields.venue),
         "venue",
-        (where) => tx.venue.findMany({ where: { ...where, ...live }, select }),
+        (where) => tx.venue.findMany({ where: { ...where, ...linkable }, select }),
         options,
       )
     : [];
@@ -131,7 +172,7 @@ export async function checkReferencesOfMany(
     ? await planLinks(
         writes.map((fields) => fields.organizer),
         "organizer",
-        (where) => tx.organizer.findMany({ where: { ...where, ...live }, select }),
+        (where) => tx.organizer.findMany({ where: { ...where, ...linkable }, select }),
         options,
       )
     : [];

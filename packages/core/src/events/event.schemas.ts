@@ -35,10 +35,13 @@ function isEmptyLink(value: unknown): boolean {
   return value === null || value === 0 || value === "0" || value === "";
 }
 
-/** `categories`/`tags` on write: ids and names, CSV or list; `0`, `""`, `[]` or null remove every term. */
+/**
+ * `categories`/`tags` on write: ids and names, CSV or list, at most `MAX_LINKS` of them; `0`, `""`, `[]` or null
+ * remove every term.
+ */
 const termLinks = z.preprocess(
   (value: Array<number | string> | number | string | null) => (isEmptyLink(value) ? [] : value),
-  termRefList,
+  termRefList.refine((refs) => refs.length <= MAX_LINKS, `At most ${MAX_LINKS} terms.`),
 );
 
 /** `{ "id": X }`: links an existing venue or organizer (X must be one, else `invalid-linked-post-id`). */
@@ -93,8 +96,12 @@ const eventWriteShape = {
   sticky: wpBoolean.optional().meta({ description: "Pin in the calendar view (default false)." }),
   featured: wpBoolean.optional().meta({ description: "Feature on the site (default false)." }),
   ticketed: wpBoolean.optional().meta({ description: "Has tickets (default false)." }),
-  categories: termLinks.optional().meta({ description: "Category ids or names (unknown names are created)." }),
-  tags: termLinks.optional().meta({ description: "Tag ids or names (unknown names are created)." }),
+  categories: termLinks
+    .optional()
+    .meta({ description: `Category ids or names, at most ${MAX_LINKS} (editors' unknown names are created).` }),
+  tags: termLinks
+    .optional()
+    .meta({ description: `Tag ids or names, at most ${MAX_LINKS} (editors' unknown names are created).` }),
   venue: linkedPostLinks(venueCreateBody)
     .optional()
     .meta({ description: "Venue id, {id}, venue fields (creates one), or a list; 0/empty unlinks." }),

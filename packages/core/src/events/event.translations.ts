@@ -3,6 +3,7 @@ import type { Actor } from "../auth/roles.ts";
 import { canRead } from "../auth/visibility.ts";
 import type { Tx } from "../db/db.ts";
 import { invalidParam } from "../errors.ts";
+import { requireTranslationRights } from "../shared/translations.ts";
 import { uniqueIds } from "./event.write.ts";
 
 /** How an event write joins the translation group of `translation_of` (docs/behaviour.md, "Languages and translations"). */
@@ -18,7 +19,8 @@ type TranslationTarget = { id: number; language: string; translationGroup: strin
 /**
  * Joining the translation group of `translation_of`, for one or many writes in `language`: the target must be
  * another event that the actor can see and that is not in the trash, and its group must not yet have an event in
- * `language` (counting the earlier writes of the batch), else a 400 naming `translation_of`. Several writes
+ * `language` (counting the earlier writes of the batch), else a 400 naming `translation_of`; the actor must be
+ * allowed to edit the target, else `rest_forbidden`. Several writes
  * translating the same event for the first time share the group the first one starts.
  */
 export async function planTranslations(
@@ -48,6 +50,7 @@ export async function planTranslations(
     if (group.some((member) => member.language === language && member.id !== selfId)) {
       throw invalidParam("translation_of", `Event ${targetId} already has a translation in "${language}".`);
     }
+    requireTranslationRights(actor, target, "event");
     members.set(plan.group, [...group, { id: undefined, language }]);
     return plan;
   });

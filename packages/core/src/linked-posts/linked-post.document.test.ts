@@ -122,6 +122,7 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
     actors = await createTestActors(db, "list", ROLES);
     const { editor, author, contributor } = actors;
     const { venue, organizer, event } = serviceWriters(scope);
+    const idOf = (actor: Actor) => (actor.kind === "user" ? actor.id : undefined);
 
     const hall = await venue(editor, {
       venue: "Philharmonie",
@@ -140,7 +141,12 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
       date_utc: "2024-01-01 10:00:00",
     });
     await venue(editor, { venue: "Philharmonie (de)", translation_of: hall.id, city: "Berlin" }, "de");
-    await venue(author, { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft" }, "fr");
+    // Translating needs the right to edit the original: the editor files the author's and contributor's translations.
+    await venue(
+      editor,
+      { venue: "Philharmonie (fr)", translation_of: hall.id, status: "draft", author: idOf(author) },
+      "fr",
+    );
     const secretPlace = await venue(author, {
       venue: "Secret place",
       password: FIXTURE_PASSWORD,
@@ -163,7 +169,11 @@ describe.each(PROVIDERS)("listing venues and organizers in one statement (%s)", 
       description: "Since 1960 in Berlin",
     });
     await organizer(editor, { organizer: "Jazzklub", translation_of: club.id }, "de");
-    await organizer(contributor, { organizer: "Jazz club (fr)", translation_of: club.id, status: "pending" }, "fr");
+    await organizer(
+      editor,
+      { organizer: "Jazz club (fr)", translation_of: club.id, status: "pending", author: idOf(contributor) },
+      "fr",
+    );
     const secretClub = await organizer(author, {
       organizer: "Secret club",
       password: FIXTURE_PASSWORD,

@@ -10,6 +10,7 @@ import { definedOnly } from "../shared/fields.ts";
 import { resolveImage } from "../shared/images.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { normalizeText } from "../shared/text.ts";
+import { requireTranslationRights } from "../shared/translations.ts";
 import type { LinkedPostColumns, LinkedPostKind, LinkedPostRow, LinkedPostStore } from "./linked-post.kind.ts";
 import type { LinkedPostWriteFields } from "./linked-post.schemas.ts";
 import { linkedPostSearchText } from "./linked-post.search.ts";
@@ -77,7 +78,8 @@ interface GroupJoin {
 
 /**
  * The translation group `translation_of` joins: that of another record the actor can see and that is not in the
- * trash; it must not have the language yet (docs/behaviour.md, "Languages and translations").
+ * trash; it must not have the language yet, and the actor must be allowed to edit it (docs/behaviour.md,
+ * "Languages and translations").
  */
 async function translationGroupOf<Own>(
   kind: { singular: string },
@@ -97,6 +99,7 @@ async function translationGroupOf<Own>(
   if (members.some((member) => member.language === language && member.id !== selfId)) {
     throw invalidParam("translation_of", `That ${kind.singular} already has a ${language} translation.`);
   }
+  requireTranslationRights(actor, target, kind.singular);
   return target.translationGroup ? { group: target.translationGroup } : { group: randomUUID(), starter: target.id };
 }
 

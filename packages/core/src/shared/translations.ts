@@ -1,3 +1,6 @@
+import { canEdit, type OwnedPost } from "../auth/capabilities.ts";
+import type { Actor } from "../auth/roles.ts";
+import { domainError } from "../errors.ts";
 import { LANGUAGES, type Language } from "./language.ts";
 
 /** A record's place in its translation group. */
@@ -5,6 +8,19 @@ export interface Translatable {
   id: number;
   language: string;
   translationGroup: string | null;
+}
+
+/**
+ * Joining a record's translation group (`translation_of`) takes one of its languages, so it needs the right to edit
+ * that record (docs/behaviour.md, "Languages and translations"): `rest_forbidden` naming `translation_of` otherwise.
+ */
+export function requireTranslationRights(actor: Actor, original: OwnedPost, noun: string): void {
+  if (canEdit(actor, original)) return;
+  throw domainError(
+    "rest_forbidden",
+    { anonymous: actor.kind === "anonymous" },
+    { params: { translation_of: `Adding a translation needs the right to edit the ${noun} translated.` } },
+  );
 }
 
 /** `{ <language>: <id> }` of the other members of each record's group (docs/behaviour.md, "Languages and translations"). */

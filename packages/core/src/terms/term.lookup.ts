@@ -1,5 +1,7 @@
+import { can } from "../auth/capabilities.ts";
+import type { Actor } from "../auth/roles.ts";
 import type { Tx } from "../db/db.ts";
-import { invalidParam } from "../errors.ts";
+import { type DomainError, invalidParam } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { idsInLanguage } from "../shared/translations.ts";
@@ -23,16 +25,43 @@ export async function loadTermsById(
   return new Map(rows.map((row) => [row.id, presentEmbeddedTerm(taxonomy, row, row.eventCount, scope.links)]));
 }
 
-/** The ids of named terms in `language`, creating the missing ones (first spelling wins). */
-async function idsOfNames(store: TermStore, names: readonly string[], language: string): Promise<Map<string, number>> {
+/** The parameter of an event write that names terms of each taxonomy. */
+const WRITE_PARAMS: Record<Taxonomy, "categories" | "tags"> = { category: "categories", tag: "tags" };
+
+/** How many unknown names a refusal lists: the batch of a bulk write may name thousands. */
+const LISTED_NAMES = 10;
+
+/** 400 naming the event write's parameter and (the first few of) the term names it may not create. */
+function unknownTermNames(taxonomy: Taxonomy, names: readonly string[]): DomainError {
+  const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : "";
+  return invalidParam(
+    WRITE_PARAMS[taxonomy],
+    `Unknown name(s): ${names.slice(0, LISTED_NAMES).join(", ")}${more}. Only editors create terms by name; use existing ones or ask an editor.`,
+  );
+}
+
+/**
+ * The ids of named terms in `language` (first spelling wins). The missing ones are created when the actor may
+ * manage terms; for anyone else they are a 400 naming the parameter (docs/behaviour.md, "Creating events").
+ */
+async function idsOfNames(
+  store: TermStore,
+  actor: Actor,
+  names: readonly string[],
+  language: string,
+): Promise<Map<string, number>> {
   const keys = [...new Set(names.map(nameKeyOf))];
   if (!keys.length) return new Map();
   const existing = await store.find({ language, nameKey: { in: keys } }, { orderBy: [{ id: "asc" }] });
   const idOfKey = new Map<string, number>();
   for (const row of existing) if (!idOfKey.has(row.nameKey)) idOfKey.set(row.nameKey, row.id);
+  const missing = new Map<string, string>();
   for (const name of names) {
     const nameKey = nameKeyOf(name);
-    if (idOfKey.has(nameKey)) continue;
+    if (!idOfKey.has(nameKey) && !missing.has(nameKey)) missing.set(nameKey, name);
+  }
+  if (missing.size && !can(actor, "manage_categories")) throw unknownTermNames(store.taxonomy, [...missing.values()]);
+  for (const [nameKey, name] of missing) {
     const slug = await uniqueSlug(slugify(name), slugTaken(store, language));
     const created = await store.create({
       name,
@@ -52,9 +81,10 @@ async function idsOfNames(store: TermStore, names: readonly string[], language: 
  * The term ids an event write links (`categories`/`tags`), in the scope's language (the event's): a number is an
  * existing term id (unknown ones are skipped, as the reference does; one of another language becomes its group's
  * member in the event's language when there is one); a string is a name, matched case-insensitively in that
- * language or created in the caller's transaction (no `manage_categories` needed: the event write's own checks
- * apply). Duplicates are removed, the order is kept. A concurrent creation of the same term surfaces as a unique
- * violation (P2002) for the caller's transaction to retry.
+ * language, else created in the caller's transaction if the actor has `manage_categories` (unlike the plugin:
+ * WordPress's REST API needs the right to manage terms to create one), else a 400. Duplicates are removed, the
+ * order is kept. A concurrent creation of the same term surfaces as a unique violation (P2002) for the caller's
+ * transaction to retry.
  */
 export async function resolveTermIdsForWrite(
   tx: Tx,
@@ -81,7 +111,7 @@ export async function resolveTermIdListsForWrite(
   const idFor = await idsInLanguage(rows, scope.language, (groups) =>
     store.find({ translationGroup: { in: groups }, language: scope.language }),
   );
-  const idOfName = await idsOfNames(store, names, scope.language);
+  const idOfName = await idsOfNames(store, scope.actor, names, scope.language);
   return lists.map((list) => {
     if (!list) return undefined;
     const resolved = list.flatMap((ref) => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ANONYMOUS } from "../auth/roles.ts";
+import { type Actor, ANONYMOUS } from "../auth/roles.ts";
 import type { Db } from "../db/db.ts";
 import { DomainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import type { Language } from "../shared/language.ts";
-import { create, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
+import { create, createTestActor, PROVIDERS, testScope, useTestDatabase } from "../testing/index.ts";
 import { recountTermEvents } from "./term.counts.ts";
 import { findTermIdsForFilter, loadTermsById, resolveTermIdsForWrite } from "./term.lookup.ts";
 
@@ -14,12 +14,15 @@ const API = "http://calendar.test/cal/events/v1";
 describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
   const database = useTestDatabase(provider);
   let db: Db;
-  const scope = (language: Language): Scope => testScope(database.current, ANONYMOUS, language);
+  const scope = (language: Language, actor: Actor = ANONYMOUS): Scope => testScope(database.current, actor, language);
+  /** Only those who may manage terms create them by name (docs/behaviour.md, "Creating events"). */
+  let editor: Actor = ANONYMOUS;
 
   const ids = { music: 0, musik: 0, theatre: 0, jazz: 0, numeric: 0, kunst: 0 };
 
   beforeAll(async () => {
     db = database.current.handle.db;
+    editor = await createTestActor(db, "terms-editor", "editor");
     ids.music = (await create.category(db, { name: "Music", translationGroup: "music" })).id;
     ids.musik = (await create.category(db, { name: "Musik", language: "de", translationGroup: "music" })).id;
     ids.theatre = (await create.category(db, { name: "Theatre" })).id;
@@ -81,7 +84,7 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
 
     it("finds names case-insensitively in the scope's language and creates the missing ones once", async () => {
       const resolved = await db.$transaction((tx) =>
-        resolveTermIdsForWrite(tx, scope("en"), "category", ["THEATRE", "Open Air", "open air", ids.music]),
+        resolveTermIdsForWrite(tx, scope("en", editor), "category", ["THEATRE", "Open Air", "open air", ids.music]),
       );
       const created = await db.category.findMany({ where: { nameKey: "open air" } });
       expect(created).toEqual([
@@ -101,7 +104,7 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
     });
 
     it("creates a named term in the scope's language even when another language has it", async () => {
-      const resolved = await db.$transaction((tx) => resolveTermIdsForWrite(tx, scope("fr"), "tag", ["Musik"]));
+      const resolved = await db.$transaction((tx) => resolveTermIdsForWrite(tx, scope("fr", editor), "tag", ["Musik"]));
       const [tag] = await db.tag.findMany({ where: { id: { in: resolved } } });
       expect(tag).toMatchObject({ name: "Musik", slug: "musik", language: "fr" });
     });
@@ -109,12 +112,37 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
     it("creates nothing when the caller's transaction fails", async () => {
       await expect(
         db.$transaction(async (tx) => {
-          await resolveTermIdsForWrite(tx, scope("en"), "tag", ["Rolled back"]);
+          await resolveTermIdsForWrite(tx, scope("en", editor), "tag", ["Rolled back"]);
           throw new Error("the event write failed");
         }),
       ).rejects.toThrow("the event write failed");
       expect(await db.tag.count({ where: { name: "Rolled back" } })).toBe(0);
     });
+  });
+
+  it("refuses unknown names from an actor who may not manage terms, listing them once, creating nothing", async () => {
+    const author = await createTestActor(db, "terms-author", "author");
+    const refusal = await db
+      .$transaction((tx) =>
+        resolveTermIdsForWrite(tx, scope("en", author), "category", ["theatre", "New", "NEW", "Other"]),
+      )
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({
+      status: 400,
+      code: "rest_invalid_param",
+      extra: {
+        params: {
+          categories:
+            "Unknown name(s): New, Other. Only editors create terms by name; use existing ones or ask an editor.",
+        },
+      },
+    });
+    expect(await db.category.count({ where: { nameKey: { in: ["new", "other"] } } })).toBe(0);
+    const known = await db.$transaction((tx) =>
+      resolveTermIdsForWrite(tx, scope("en", author), "category", ["THEATRE"]),
+    );
+    expect(known).toEqual([ids.theatre]);
   });
 
   describe("findTermIdsForFilter", () => {
