@@ -97,6 +97,8 @@ function createFastify(options: ServerOptions, front: CacheFront, nextRequestId:
     clientErrorHandler: writeClientError,
     // Requests arriving while the server drains get the error envelope (see registerDraining).
     return503OnClosing: false,
+    // Idle kept-alive connections close at once on close (not after keepAliveTimeout); see registerDraining.
+    forceCloseConnections: "idle",
     trustProxy: options.trustProxy ?? false,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5_000 },
     // Errors raised before routing (a malformed percent-escape, say) get the same envelope.
