@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { restError } from "./rest/envelope.ts";
@@ -9,23 +9,33 @@ const SHUTTING_DOWN = restError("rest_shutting_down");
 const SILENT_GRACE_MS = 500;
 
 /**
- * The connections that have not sent a byte yet, to close when the server drains (after `SILENT_GRACE_MS`). Node's
- * `closeIdleConnections` (which Fastify calls on close, `forceCloseConnections: "idle"`) closes the kept-alive ones
- * between requests, but not these: they would hold the server open until the client gives up. One that has sent
- * part of a request is left to finish it and get the draining 503.
+ * Closes connections as soon as they idle once the server drains. Node's `closeIdleConnections` (which Fastify
+ * calls on close, `forceCloseConnections: "idle"`) closes only those idle at that moment: one whose answer was
+ * still being written then, or that had sent nothing yet, would hold the server open until it times out
+ * (`keepAliveTimeout`, 72 s) or the client gives up. So each answer finished while draining closes the idle ones
+ * again, and a connection still silent `SILENT_GRACE_MS` after draining began is closed; one that has sent part of
+ * a request is left to finish it and get the draining 503.
  */
-function silentConnections(http: Server): { closeSoon(): void } {
+function idleConnectionCloser(http: Server): { drain(): void } {
+  let draining = false;
   const open = new Set<Socket>();
   http.on("connection", (socket: Socket) => {
     open.add(socket);
     socket.once("close", () => open.delete(socket));
   });
-  const close = () => {
+  http.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    response.once("finish", () => {
+      if (draining) setImmediate(() => http.closeIdleConnections());
+    });
+  });
+  const closeSilent = () => {
     for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
   };
   return {
-    closeSoon() {
-      setTimeout(close, SILENT_GRACE_MS).unref();
+    drain() {
+      draining = true;
+      http.closeIdleConnections();
+      setTimeout(closeSilent, SILENT_GRACE_MS).unref();
     },
   };
 }
@@ -38,10 +48,10 @@ function silentConnections(http: Server): { closeSoon(): void } {
  */
 export function registerDraining(server: FastifyInstance): void {
   let draining = false;
-  const silent = silentConnections(server.server);
+  const connections = idleConnectionCloser(server.server);
   server.addHook("preClose", async () => {
     draining = true;
-    silent.closeSoon();
+    connections.drain();
   });
   server.addHook("onRequest", async (_request, reply) => {
     if (!draining) return;

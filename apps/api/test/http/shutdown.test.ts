@@ -55,6 +55,13 @@ describe.each(PROVIDERS)("shutting the server down (%s)", (provider: Provider) =
     }
   }, NOT_HANGING_MS);
 
+  it("closes a kept-alive connection whose answer was still being written when close began", async () => {
+    const { server, origin } = await startServer();
+    const refused = await fetch(`${origin}/trpc/webhooks.list`, { headers: { authorization: "Bearer cal_wrong" } });
+    expect(refused.status).toBe(401);
+    expect(await timeToClose(server)).toBeLessThan(PROMPT_CLOSE_MS);
+  }, NOT_HANGING_MS);
+
   it("closes a connection that has sent no request within a second, not when the client gives up", async () => {
     const { server, origin } = await startServer();
     const { hostname, port } = new URL(origin);
