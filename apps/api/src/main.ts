@@ -97,7 +97,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await migrateDatabase(config.DATABASE_URL);
   const handle = await createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
-  if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
+  if ((await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN)) === "revoked") {
+    console.error("CALENDAR_ADMIN_TOKEN names a revoked token, which stays revoked: set a new one.");
+  }
   const server = await buildServer(serverOptionsOf(config, handle));
   stopOnSignals(server, handle, config.CALENDAR_SHUTDOWN_TIMEOUT);
   try {
