@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
 
 const integer = (min: number, max: number) =>
   z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
@@ -68,8 +69,16 @@ export const configSchema = z.object({
   CALENDAR_WEBHOOKS_RETRY_SECONDS: integer(1, 30 * 86_400).default(86_400),
   CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS: integer(1, 365 * 86_400).default(3 * 86_400),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .transform((value) => value === "true" || value === "1")
+    .string()
+    .transform((text, context): TrustedProxies => {
+      const trusted = parseTrustedProxies(text);
+      if (trusted !== undefined) return trusted;
+      context.addIssue({
+        code: "custom",
+        message: "must be false, true (one proxy hop), a hop count up to 10, or proxy addresses and CIDR ranges",
+      });
+      return z.NEVER;
+    })
     .default(false),
 });
 

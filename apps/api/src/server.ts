@@ -36,6 +36,7 @@ import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
 import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
+import { fastifyTrustProxy, type TrustedProxies } from "./trusted-proxies.ts";
 import type { WebhookWorkerOptions } from "./webhooks/webhook.worker.ts";
 
 /** The router served as REST (with the REST-only aliases) and the one served over tRPC. */
@@ -50,7 +51,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   bodyLimit: number;
   /** Milliseconds a client has to send a whole request. */
   requestTimeout?: number;
-  trustProxy?: boolean;
+  /** The proxy hops whose `X-Forwarded-For`/`-Proto` are believed (`TRUST_PROXY`); none when absent. */
+  trustProxy?: TrustedProxies;
   /** A pino level; no logging when absent. */
   logLevel?: string;
   /** The origin generated links use (`CALENDAR_PUBLIC_URL`); the request's scheme and Host when absent. */
@@ -80,6 +82,11 @@ const ICAL_DEFAULTS = {
 
 const NOT_FOUND = restError("not_found");
 
+/** Without a public URL, behind a trusted proxy, the scheme of links is the proxy's `X-Forwarded-Proto`. */
+function linksFollowForwardedProto(options: ServerOptions): boolean {
+  return options.publicUrl === undefined && (options.trustProxy ?? false) !== false;
+}
+
 /** Fastify as the service configures it, on Node's HTTP server as the cache front builds it. */
 function createFastify(options: ServerOptions, front: CacheFront, nextRequestId: () => string): FastifyInstance {
   const requestTimeout = options.requestTimeout ?? 30_000;
@@ -99,7 +106,7 @@ function createFastify(options: ServerOptions, front: CacheFront, nextRequestId:
     return503OnClosing: false,
     // Idle kept-alive connections close at once on close (not after keepAliveTimeout); see registerDraining.
     forceCloseConnections: "idle",
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5_000 },
     // Errors raised before routing (a malformed percent-escape, say) get the same envelope.
     frameworkErrors: (error, _request, reply) => sendRestError(reply, restErrorFromFastify(error)),
@@ -112,7 +119,10 @@ function createFastify(options: ServerOptions, front: CacheFront, nextRequestId:
  */
 async function registerHttpCaching(server: FastifyInstance, options: ServerOptions, front: CacheFront) {
   registerEntityTags(server);
-  registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  registerCacheHeaders(server, {
+    maxAge: options.cacheMaxAge ?? 0,
+    linksFollowForwardedProto: linksFollowForwardedProto(options),
+  });
   const readVersion = changeVersionReader(options.handle.db);
   const cache = new ResponseCache({ maxBytes: options.cacheBytes ?? 0, readVersion, encodings: new EncodingChoices() });
   registerResponseCache(server, cache);
@@ -144,7 +154,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const nextRequestId = requestIdSeries();
   const front = new CacheFront({
     publicOrigin: options.publicUrl,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: linksFollowForwardedProto(options),
     nextRequestId,
   });
   const server = createFastify(options, front, nextRequestId);
@@ -167,7 +177,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
   await registerHttpCaching(server, options, front);
-  await registerProtection(server, {
+  await registerProtection(server, options.handle.db, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,
   });
