@@ -63,6 +63,16 @@ export const configSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")
     .default(false),
+  CALENDAR_WEBHOOKS_PORTS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((port) => port.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(integer(1, 65_535)))
+    .default([]),
   CALENDAR_WEBHOOKS_POLL_MS: integer(10, 600_000).default(1_000),
   CALENDAR_WEBHOOKS_TIMEOUT_MS: integer(100, 600_000).default(10_000),
   CALENDAR_WEBHOOKS_RETRY_BASE_MS: integer(10, 3_600_000).default(5_000),

@@ -33,6 +33,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       changesRetentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
       siteUrl: config.CALENDAR_SITE_URL,
       allowInsecureWebhooks: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
+      webhookPorts: config.CALENDAR_WEBHOOKS_PORTS,
     },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
     requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,
@@ -57,6 +58,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       retryForMs: config.CALENDAR_WEBHOOKS_RETRY_SECONDS * 1_000,
       disableAfterMs: config.CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS * 1_000,
       allowInsecure: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
+      ports: config.CALENDAR_WEBHOOKS_PORTS,
       retentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
       // Part of the shutdown deadline: a delivery still unanswered then is sent again after the restart.
       shutdownGraceMs: Math.min(config.CALENDAR_WEBHOOKS_TIMEOUT_MS, config.CALENDAR_SHUTDOWN_TIMEOUT / 2),

@@ -90,6 +90,7 @@ export {
   isPublicAddress,
   resolveWebhookTarget,
   type WebhookTarget,
+  type WebhookTargetPolicy,
   WebhookTargetRefused,
 } from "./webhooks/webhook.address.ts";
 export {

@@ -31,6 +31,8 @@ export interface Site {
   siteUrl?: string | undefined;
   /** Webhooks may also go to http:// URLs and private, loopback or link-local addresses (`CALENDAR_WEBHOOKS_ALLOW_INSECURE`). */
   allowInsecureWebhooks?: boolean;
+  /** Ports an https:// webhook URL may name besides 443 (`CALENDAR_WEBHOOKS_PORTS`). */
+  webhookPorts?: readonly number[];
 }
 
 /**
