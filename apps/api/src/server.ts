@@ -33,7 +33,7 @@ import { handleRestError, restErrorFromFastify, sendRestError } from "./rest/err
 import { registerExplorerRoutes } from "./rest/explorer.ts";
 import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
-import { parseQueryString } from "./rest/request.ts";
+import { parseQueryString, registerPathParameterCheck } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
 import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
 import { fastifyTrustProxy, type TrustedProxies } from "./trusted-proxies.ts";
@@ -164,6 +164,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   server.setErrorHandler(handleRestError);
   server.decorate("publicOrigin", options.publicUrl);
   registerDraining(server);
+  registerPathParameterCheck(server);
   if (options.webhooks) {
     registerWebhookWorker(server, {
       handle: options.handle,

@@ -86,6 +86,7 @@ export {
   setUserRole,
   type TokenTarget,
 } from "./users/users.service.ts";
+export { rejectNulCharacters } from "./trpc/nul-characters.ts";
 export {
   isPublicAddress,
   resolveWebhookTarget,
