@@ -35,8 +35,8 @@ import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString, registerPathParameterCheck } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
-import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
 import { fastifyTrustProxy, type TrustedProxies } from "./trusted-proxies.ts";
+import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
 import type { WebhookWorkerOptions } from "./webhooks/webhook.worker.ts";
 
 /** The router served as REST (with the REST-only aliases) and the one served over tRPC. */

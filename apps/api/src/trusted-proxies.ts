@@ -45,6 +45,8 @@ export function parseTrustedProxies(text: string): TrustedProxies | undefined {
  * Fastify reads a bare number as trusting none, since it cannot tell the proxy from a client connecting directly,
  * hence the advice to listen only where the proxies reach (`HOST=127.0.0.1` behind a local nginx).
  */
-export function fastifyTrustProxy(trusted: TrustedProxies): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trusted: TrustedProxies,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trusted === "number" ? (_address, hop) => hop < trusted : trusted;
 }

@@ -102,7 +102,13 @@ describe("configuration", () => {
 
   it("reads TRUST_PROXY as the proxy hops to trust: never all of them", () => {
     const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
-    expect([trusted("false"), trusted("0"), trusted("true"), trusted("1"), trusted("2")]).toEqual([false, false, 1, 1, 2]);
+    expect([trusted("false"), trusted("0"), trusted("true"), trusted("1"), trusted("2")]).toEqual([
+      false,
+      false,
+      1,
+      1,
+      2,
+    ]);
     expect(trusted("127.0.0.1, ::1,10.0.0.0/8 , fd00::/8")).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]);
     for (const bad of ["yes", "11", "-1", "10.0.0.0/33", "::1/129", "nginx.internal", "10.0.0.1/8/8", ","]) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(

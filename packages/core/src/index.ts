@@ -72,6 +72,7 @@ export {
   toDomainError,
 } from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
+export { rejectNulCharacters } from "./trpc/nul-characters.ts";
 export { type OutputValidation, setOutputValidation } from "./trpc/output-validation.ts";
 export {
   activeTokens,
@@ -86,7 +87,6 @@ export {
   setUserRole,
   type TokenTarget,
 } from "./users/users.service.ts";
-export { rejectNulCharacters } from "./trpc/nul-characters.ts";
 export {
   isPublicAddress,
   resolveWebhookTarget,

@@ -29,7 +29,11 @@ export interface CacheHeaderOptions {
  */
 export function registerCacheHeaders(server: FastifyInstance, options: CacheHeaderOptions): void {
   const publicPolicy = `public, max-age=${options.maxAge}, must-revalidate`;
-  const vary = ["Authorization", "accept-encoding", ...(options.linksFollowForwardedProto ? ["X-Forwarded-Proto"] : [])];
+  const vary = [
+    "Authorization",
+    "accept-encoding",
+    ...(options.linksFollowForwardedProto ? ["X-Forwarded-Proto"] : []),
+  ];
   server.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && !isHeadRequest(request)) return payload;
     // A 304 made after rendering (registerNotModified) keeps the headers of its 200; one made before it gets them here.

@@ -83,7 +83,10 @@ describe.each(PROVIDERS)("the write rate limit per user (%s)", (provider) => {
     const spellings = [`Bearer ${token} v1`, `bearer   ${token}`, `Basic ${basic}`, `Bearer ${token} v2`];
     const statuses = [];
     for (const [index, authorization] of spellings.entries()) {
-      const { status } = await server.rest("POST", `${API}/venues`, { as: { authorization }, body: { venue: `V${index}` } });
+      const { status } = await server.rest("POST", `${API}/venues`, {
+        as: { authorization },
+        body: { venue: `V${index}` },
+      });
       statuses.push(status);
     }
     expect(statuses).toEqual([201, 201, 201, 429]);

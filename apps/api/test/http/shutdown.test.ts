@@ -44,59 +44,75 @@ describe.each(PROVIDERS)("shutting the server down (%s)", (provider: Provider) =
     return { server, origin: await server.listen({ host: "127.0.0.1", port: 0 }) };
   }
 
-  it("closes a kept-alive connection that idles after its answer at once", async () => {
-    const { server, origin } = await startServer();
-    const agent = new Agent({ keepAlive: true });
-    try {
-      expect((await get(origin, LIST, agent)).status).toBe(200);
+  it(
+    "closes a kept-alive connection that idles after its answer at once",
+    async () => {
+      const { server, origin } = await startServer();
+      const agent = new Agent({ keepAlive: true });
+      try {
+        expect((await get(origin, LIST, agent)).status).toBe(200);
+        expect(await timeToClose(server)).toBeLessThan(PROMPT_CLOSE_MS);
+      } finally {
+        agent.destroy();
+      }
+    },
+    NOT_HANGING_MS,
+  );
+
+  it(
+    "closes a kept-alive connection whose answer was still being written when close began",
+    async () => {
+      const { server, origin } = await startServer();
+      const refused = await fetch(`${origin}/trpc/webhooks.list`, { headers: { authorization: "Bearer cal_wrong" } });
+      expect(refused.status).toBe(401);
       expect(await timeToClose(server)).toBeLessThan(PROMPT_CLOSE_MS);
-    } finally {
-      agent.destroy();
-    }
-  }, NOT_HANGING_MS);
+    },
+    NOT_HANGING_MS,
+  );
 
-  it("closes a kept-alive connection whose answer was still being written when close began", async () => {
-    const { server, origin } = await startServer();
-    const refused = await fetch(`${origin}/trpc/webhooks.list`, { headers: { authorization: "Bearer cal_wrong" } });
-    expect(refused.status).toBe(401);
-    expect(await timeToClose(server)).toBeLessThan(PROMPT_CLOSE_MS);
-  }, NOT_HANGING_MS);
+  it(
+    "closes a connection that has sent no request within a second, not when the client gives up",
+    async () => {
+      const { server, origin } = await startServer();
+      const { hostname, port } = new URL(origin);
+      const socket = connect(Number(port), hostname);
+      try {
+        await new Promise((resolve) => socket.on("connect", resolve));
+        expect(await timeToClose(server)).toBeLessThan(PROMPT_CLOSE_MS);
+      } finally {
+        socket.destroy();
+      }
+    },
+    NOT_HANGING_MS,
+  );
 
-  it("closes a connection that has sent no request within a second, not when the client gives up", async () => {
-    const { server, origin } = await startServer();
-    const { hostname, port } = new URL(origin);
-    const socket = connect(Number(port), hostname);
-    try {
-      await new Promise((resolve) => socket.on("connect", resolve));
-      expect(await timeToClose(server)).toBeLessThan(PROMPT_CLOSE_MS);
-    } finally {
-      socket.destroy();
-    }
-  }, NOT_HANGING_MS);
-
-  it("lets a request in flight finish with its answer", async () => {
-    let arrived: () => void = () => {};
-    const inFlight = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    const { server, origin } = await startServer((unstarted) =>
-      unstarted.addHook("onRequest", async (request) => {
-        if (!request.url.includes("slow=1")) return;
-        arrived();
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }),
-    );
-    const agent = new Agent({ keepAlive: true });
-    try {
-      const answer = get(origin, `${LIST}?slow=1`, agent);
-      await inFlight;
-      const closing = timeToClose(server);
-      const { status, body } = await answer;
-      expect(status).toBe(200);
-      expect(JSON.parse(body)).toMatchObject({ events: [], total: 0 });
-      expect(await closing).toBeLessThan(PROMPT_CLOSE_MS);
-    } finally {
-      agent.destroy();
-    }
-  }, NOT_HANGING_MS);
+  it(
+    "lets a request in flight finish with its answer",
+    async () => {
+      let arrived: () => void = () => {};
+      const inFlight = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const { server, origin } = await startServer((unstarted) =>
+        unstarted.addHook("onRequest", async (request) => {
+          if (!request.url.includes("slow=1")) return;
+          arrived();
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }),
+      );
+      const agent = new Agent({ keepAlive: true });
+      try {
+        const answer = get(origin, `${LIST}?slow=1`, agent);
+        await inFlight;
+        const closing = timeToClose(server);
+        const { status, body } = await answer;
+        expect(status).toBe(200);
+        expect(JSON.parse(body)).toMatchObject({ events: [], total: 0 });
+        expect(await closing).toBeLessThan(PROMPT_CLOSE_MS);
+      } finally {
+        agent.destroy();
+      }
+    },
+    NOT_HANGING_MS,
+  );
 });
