@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_IMPORT_CAPS, type ImportCaps } from "@calendar/core";
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
 
 const integer = (min: number, max: number) =>
   z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
@@ -65,14 +66,32 @@ export const configSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")
     .default(false),
+  CALENDAR_WEBHOOKS_PORTS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((port) => port.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(integer(1, 65_535)))
+    .default([]),
   CALENDAR_WEBHOOKS_POLL_MS: integer(10, 600_000).default(1_000),
   CALENDAR_WEBHOOKS_TIMEOUT_MS: integer(100, 600_000).default(10_000),
   CALENDAR_WEBHOOKS_RETRY_BASE_MS: integer(10, 3_600_000).default(5_000),
   CALENDAR_WEBHOOKS_RETRY_SECONDS: integer(1, 30 * 86_400).default(86_400),
   CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS: integer(1, 365 * 86_400).default(3 * 86_400),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .transform((value) => value === "true" || value === "1")
+    .string()
+    .transform((text, context): TrustedProxies => {
+      const trusted = parseTrustedProxies(text);
+      if (trusted !== undefined) return trusted;
+      context.addIssue({
+        code: "custom",
+        message: "must be false, true (one proxy hop), a hop count up to 10, or proxy addresses and CIDR ranges",
+      });
+      return z.NEVER;
+    })
     .default(false),
 });
 

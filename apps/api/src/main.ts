@@ -34,6 +34,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       siteUrl: config.CALENDAR_SITE_URL,
       allowInsecureWebhooks: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
       importCaps: importCapsOf(config),
+      webhookPorts: config.CALENDAR_WEBHOOKS_PORTS,
     },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
     requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,
@@ -58,6 +59,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       retryForMs: config.CALENDAR_WEBHOOKS_RETRY_SECONDS * 1_000,
       disableAfterMs: config.CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS * 1_000,
       allowInsecure: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
+      ports: config.CALENDAR_WEBHOOKS_PORTS,
       retentionDays: config.CALENDAR_CHANGES_RETENTION_DAYS,
       // Part of the shutdown deadline: a delivery still unanswered then is sent again after the restart.
       shutdownGraceMs: Math.min(config.CALENDAR_WEBHOOKS_TIMEOUT_MS, config.CALENDAR_SHUTDOWN_TIMEOUT / 2),
@@ -98,7 +100,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await migrateDatabase(config.DATABASE_URL);
   const handle = await createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
-  if (config.CALENDAR_ADMIN_TOKEN) await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN);
+  if ((await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN)) === "revoked") {
+    console.error("CALENDAR_ADMIN_TOKEN names a revoked token, which stays revoked: set a new one.");
+  }
   const server = await buildServer(serverOptionsOf(config, handle));
   stopOnSignals(server, handle, config.CALENDAR_SHUTDOWN_TIMEOUT);
   try {

@@ -33,8 +33,9 @@ import { handleRestError, restErrorFromFastify, sendRestError } from "./rest/err
 import { registerExplorerRoutes } from "./rest/explorer.ts";
 import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
-import { parseQueryString } from "./rest/request.ts";
+import { parseQueryString, registerPathParameterCheck } from "./rest/request.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
+import { fastifyTrustProxy, type TrustedProxies } from "./trusted-proxies.ts";
 import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
 import type { WebhookWorkerOptions } from "./webhooks/webhook.worker.ts";
 
@@ -50,7 +51,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   bodyLimit: number;
   /** Milliseconds a client has to send a whole request. */
   requestTimeout?: number;
-  trustProxy?: boolean;
+  /** The proxy hops whose `X-Forwarded-For`/`-Proto` are believed (`TRUST_PROXY`); none when absent. */
+  trustProxy?: TrustedProxies;
   /** A pino level; no logging when absent. */
   logLevel?: string;
   /** The origin generated links use (`CALENDAR_PUBLIC_URL`); the request's scheme and Host when absent. */
@@ -80,6 +82,11 @@ const ICAL_DEFAULTS = {
 
 const NOT_FOUND = restError("not_found");
 
+/** Without a public URL, behind a trusted proxy, the scheme of links is the proxy's `X-Forwarded-Proto`. */
+function linksFollowForwardedProto(options: ServerOptions): boolean {
+  return options.publicUrl === undefined && (options.trustProxy ?? false) !== false;
+}
+
 /** Fastify as the service configures it, on Node's HTTP server as the cache front builds it. */
 function createFastify(options: ServerOptions, front: CacheFront, nextRequestId: () => string): FastifyInstance {
   const requestTimeout = options.requestTimeout ?? 30_000;
@@ -97,7 +104,9 @@ function createFastify(options: ServerOptions, front: CacheFront, nextRequestId:
     clientErrorHandler: writeClientError,
     // Requests arriving while the server drains get the error envelope (see registerDraining).
     return503OnClosing: false,
-    trustProxy: options.trustProxy ?? false,
+    // Idle kept-alive connections close at once on close (not after keepAliveTimeout); see registerDraining.
+    forceCloseConnections: "idle",
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5_000 },
     // Errors raised before routing (a malformed percent-escape, say) get the same envelope.
     frameworkErrors: (error, _request, reply) => sendRestError(reply, restErrorFromFastify(error)),
@@ -115,7 +124,10 @@ async function registerHttpCaching(
   router: AnyTRPCRouter,
 ) {
   registerEntityTags(server);
-  registerCacheHeaders(server, options.cacheMaxAge ?? 0);
+  registerCacheHeaders(server, {
+    maxAge: options.cacheMaxAge ?? 0,
+    linksFollowForwardedProto: linksFollowForwardedProto(options),
+  });
   const readVersion = changeVersionReader(options.handle.db);
   const cache = new ResponseCache({ maxBytes: options.cacheBytes ?? 0, readVersion, encodings: new EncodingChoices() });
   registerResponseCache(server, cache);
@@ -147,7 +159,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const nextRequestId = requestIdSeries();
   const front = new CacheFront({
     publicOrigin: options.publicUrl,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: linksFollowForwardedProto(options),
     nextRequestId,
   });
   const server = createFastify(options, front, nextRequestId);
@@ -157,6 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   server.setErrorHandler(handleRestError);
   server.decorate("publicOrigin", options.publicUrl);
   registerDraining(server);
+  registerPathParameterCheck(server);
   if (options.webhooks) {
     registerWebhookWorker(server, {
       handle: options.handle,
@@ -170,7 +183,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
   await registerHttpCaching(server, options, front, routers.rest);
-  await registerProtection(server, {
+  await registerProtection(server, options.handle.db, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,
   });

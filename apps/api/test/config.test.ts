@@ -26,6 +26,7 @@ describe("configuration", () => {
       CALENDAR_IMPORT_MAX_EVENTS: 2_000,
       CALENDAR_IMPORT_MAX_SERIES: 100,
       CALENDAR_WEBHOOKS_ALLOW_INSECURE: false,
+      CALENDAR_WEBHOOKS_PORTS: [],
       CALENDAR_WEBHOOKS_POLL_MS: 1_000,
       CALENDAR_WEBHOOKS_TIMEOUT_MS: 10_000,
       CALENDAR_WEBHOOKS_RETRY_BASE_MS: 5_000,
@@ -62,6 +63,7 @@ describe("configuration", () => {
         CALENDAR_IMPORT_MAX_EVENTS: "300",
         CALENDAR_IMPORT_MAX_SERIES: "7",
         CALENDAR_WEBHOOKS_ALLOW_INSECURE: "true",
+        CALENDAR_WEBHOOKS_PORTS: "8443, 9443",
         CALENDAR_WEBHOOKS_POLL_MS: "50",
         CALENDAR_WEBHOOKS_TIMEOUT_MS: "2000",
         CALENDAR_WEBHOOKS_RETRY_BASE_MS: "100",
@@ -94,13 +96,31 @@ describe("configuration", () => {
       CALENDAR_IMPORT_MAX_EVENTS: 300,
       CALENDAR_IMPORT_MAX_SERIES: 7,
       CALENDAR_WEBHOOKS_ALLOW_INSECURE: true,
+      CALENDAR_WEBHOOKS_PORTS: [8443, 9443],
       CALENDAR_WEBHOOKS_POLL_MS: 50,
       CALENDAR_WEBHOOKS_TIMEOUT_MS: 2_000,
       CALENDAR_WEBHOOKS_RETRY_BASE_MS: 100,
       CALENDAR_WEBHOOKS_RETRY_SECONDS: 3_600,
       CALENDAR_WEBHOOKS_DISABLE_AFTER_SECONDS: 7_200,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     });
+  });
+
+  it("reads TRUST_PROXY as the proxy hops to trust: never all of them", () => {
+    const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect([trusted("false"), trusted("0"), trusted("true"), trusted("1"), trusted("2")]).toEqual([
+      false,
+      false,
+      1,
+      1,
+      2,
+    ]);
+    expect(trusted("127.0.0.1, ::1,10.0.0.0/8 , fd00::/8")).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]);
+    for (const bad of ["yes", "11", "-1", "10.0.0.0/33", "::1/129", "nginx.internal", "10.0.0.1/8/8", ","]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        "TRUST_PROXY: must be false, true (one proxy hop), a hop count up to 10, or proxy addresses and CIDR ranges",
+      );
+    }
   });
 
   it("resolves a relative SQLite path against the repository root, wherever the command was started", () => {

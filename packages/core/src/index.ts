@@ -77,6 +77,7 @@ export {
 } from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
 export type { ProcedureMeta, ReadPolicy } from "./trpc/operation.ts";
+export { rejectNulCharacters } from "./trpc/nul-characters.ts";
 export { type OutputValidation, setOutputValidation } from "./trpc/output-validation.ts";
 export {
   activeTokens,
@@ -95,6 +96,7 @@ export {
   isPublicAddress,
   resolveWebhookTarget,
   type WebhookTarget,
+  type WebhookTargetPolicy,
   WebhookTargetRefused,
 } from "./webhooks/webhook.address.ts";
 export {

@@ -59,7 +59,10 @@ export function registerWebhooksCommand(program: Command, output: CliOutput, con
   const cli: WebhookCli = {
     async run(work) {
       const settings = config();
-      const policy = { allowInsecure: settings.CALENDAR_WEBHOOKS_ALLOW_INSECURE };
+      const policy = {
+        allowInsecure: settings.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
+        ports: settings.CALENDAR_WEBHOOKS_PORTS,
+      };
       try {
         return await withDatabase(settings, output, "write", ({ db }) => work({ db, actor: OPERATOR, policy }));
       } catch (error) {

@@ -45,8 +45,8 @@ export function isSharedRead(method: string | undefined, url: string, headers: I
 }
 
 /**
- * The origin links were built from (the configured public URL, else the request's Host: a forged Host gets its
- * own entry and never another client's), the path and query as sent, what the client accepts (the document is
+ * The origin links were built from (the configured public URL, else the request's Host with its scheme, which a
+ * trusted proxy's `X-Forwarded-Proto` may set: a forged Host gets its own entry and never another client's), the path and query as sent, what the client accepts (the document is
  * JSON or the explorer page), and its `Origin` (the CORS headers answer it). The encoding is chosen per hit from
  * `Accept-Encoding` among the answer's variants.
  */

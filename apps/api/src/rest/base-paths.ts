@@ -30,7 +30,13 @@ export function isRestPath(path: string): boolean {
   return REST_BASES.some((base) => path === base.path || path.startsWith(`${base.path}/`));
 }
 
-/** `scheme://host` links are built from: the configured public origin, else the request's as the client addressed it. */
+/**
+ * `scheme://host` links are built from: the configured public origin, else the request's `Host` with its scheme
+ * (`X-Forwarded-Proto` when a trusted proxy sent it). Never `X-Forwarded-Host`: a shared cache keys on `Host`, not on
+ * it, so a client could have it keep links to a host of its choosing for everyone else.
+ */
 export function requestOrigin(request: FastifyRequest): string {
-  return request.server.publicOrigin ?? `${request.protocol}://${request.host}`;
+  if (request.server.publicOrigin !== undefined) return request.server.publicOrigin;
+  const scheme = request.protocol.toLowerCase() === "https" ? "https" : "http";
+  return `${scheme}://${request.headers.host ?? request.headers[":authority"] ?? ""}`;
 }

@@ -1,3 +1,4 @@
+import { rejectNulCharacters } from "@calendar/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
 import { isNestedTooDeeply, MAX_JSON_DEPTH } from "../json-depth.ts";
@@ -90,4 +91,17 @@ export function registerRestRequestHandling(app: FastifyInstance): void {
     done(null, parseQueryString(String(body)));
   });
   app.addHook("preHandler", async (request) => mergeParameters(request));
+}
+
+/**
+ * Every route's named path parameters (iCalendar, event pages, tRPC) go through the check of procedure input before
+ * the route runs: U+0000, which PostgreSQL text cannot hold, is a 400 `rest_invalid_param` naming the parameter.
+ * The REST scope's catch-all (`*`) is left to its procedures, whose input gets the same check under the names of
+ * their own path parameters.
+ */
+export function registerPathParameterCheck(server: FastifyInstance): void {
+  server.addHook("onRequest", async (request) => {
+    const { "*": _restPath, ...named } = request.params as Record<string, unknown>;
+    rejectNulCharacters(named);
+  });
 }

@@ -1,7 +1,12 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { type AttemptOutcome, resolveWebhookTarget, type WebhookTarget } from "@calendar/core";
+import {
+  type AttemptOutcome,
+  resolveWebhookTarget,
+  type WebhookTarget,
+  type WebhookTargetPolicy,
+} from "@calendar/core";
 import { Webhook } from "standardwebhooks";
 
 /** What one delivery sends. */
@@ -14,7 +19,8 @@ export interface WebhookMessage {
 }
 
 export interface SendOptions {
-  allowInsecure: boolean;
+  /** Checked again at every delivery: the URL's name may resolve elsewhere by now. */
+  policy: WebhookTargetPolicy;
   timeoutMs: number;
 }
 
@@ -84,7 +90,7 @@ export async function sendWebhook(message: WebhookMessage, options: SendOptions)
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
-    const target = await resolveWebhookTarget(message.url, { allowInsecure: options.allowInsecure });
+    const target = await resolveWebhookTarget(message.url, options.policy);
     const status = await post(target, message, options.timeoutMs);
     const succeeded = status >= 200 && status < 300;
     return {

@@ -14,17 +14,17 @@ import {
   type RetryPolicy,
   recordAttempt,
   releaseWebhookLease,
+  type WebhookTargetPolicy,
 } from "@calendar/core";
 import type { FastifyBaseLogger } from "fastify";
 import { sendWebhook } from "./webhook.send.ts";
 
 /** The worker's settings (see the `CALENDAR_WEBHOOKS_*` variables). */
-export interface WebhookWorkerOptions extends RetryPolicy {
+export interface WebhookWorkerOptions extends RetryPolicy, WebhookTargetPolicy {
   /** Milliseconds between two looks for new changes and due retries. */
   pollMs: number;
   /** Milliseconds a receiver has to answer. */
   timeoutMs: number;
-  allowInsecure: boolean;
   /** Days the change feed keeps its tombstones (and completed deliveries are kept). */
   retentionDays: number;
   /** Milliseconds a shutdown waits for deliveries in flight. */
@@ -43,7 +43,10 @@ const MAX_ROUNDS = 100;
 
 /** Sends one delivery and records the attempt; answers whether the receiver took it. */
 async function deliver(db: Db, delivery: DueDelivery, options: WebhookWorkerOptions, log: FastifyBaseLogger) {
-  const outcome = await sendWebhook(delivery, { allowInsecure: options.allowInsecure, timeoutMs: options.timeoutMs });
+  const outcome = await sendWebhook(delivery, {
+    policy: { allowInsecure: options.allowInsecure, ports: options.ports },
+    timeoutMs: options.timeoutMs,
+  });
   await recordAttempt(db, delivery, outcome, options);
   if (!outcome.succeeded) {
     log.warn(

@@ -72,3 +72,42 @@ describe("links without CALENDAR_PUBLIC_URL", () => {
     expect(body.rest_url).toMatch(/^http:\/\/other\.example\/cal\/events\/v1\/events\//);
   });
 });
+
+describe.each(PROVIDERS)("the write rate limit per user (%s)", (provider) => {
+  const server = useTestServer(provider, { writesPerMinute: 3 });
+  const venueCount = (login: string) => server.db.venue.count({ where: { author: { login } } });
+
+  it("counts a user's writes as one client however its credentials are spelled", async () => {
+    const { token, login } = server.users.editor;
+    const basic = Buffer.from(`${login}:${token}`).toString("base64");
+    const spellings = [`Bearer ${token} v1`, `bearer   ${token}`, `Basic ${basic}`, `Bearer ${token} v2`];
+    const statuses = [];
+    for (const [index, authorization] of spellings.entries()) {
+      const { status } = await server.rest("POST", `${API}/venues`, {
+        as: { authorization },
+        body: { venue: `V${index}` },
+      });
+      statuses.push(status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(await venueCount(login)).toBe(3);
+  });
+
+  it("counts each call of a tRPC batch, and refuses whole a batch that would pass the limit", async () => {
+    const { token, login } = server.users.author;
+    const batch = (names: string[]) =>
+      fetch(`${server.origin}/trpc/${names.map(() => "venues.create").join(",")}?batch=1`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(Object.fromEntries(names.map((venue, index) => [index, { venue }]))),
+      });
+    expect((await batch(["A", "B"])).status).toBe(200);
+    const refused = await batch(["C", "D"]);
+    expect([refused.status, Number(refused.headers.get("retry-after")) > 0]).toEqual([429, true]);
+    expect(await refused.json()).toMatchObject({ code: "rest_too_many_requests", data: { status: 429 } });
+    expect(await venueCount(login)).toBe(2);
+    expect((await batch(["E"])).status).toBe(200);
+    expect((await batch(["F"])).status).toBe(429);
+    expect(await venueCount(login)).toBe(3);
+  });
+});

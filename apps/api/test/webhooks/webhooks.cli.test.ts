@@ -52,7 +52,8 @@ describe.each(PROVIDERS)("the calendar CLI process: webhooks (%s)", { timeout: 1
     expect(await run({}, "create", "--url", "https://127.0.0.1/hooks")).toEqual({
       code: 1,
       stdout: "",
-      stderr: "error: --url: The host 127.0.0.1 resolves to a private, loopback or reserved address.\n",
+      stderr:
+        "error: --url: The host 127.0.0.1 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).\n",
     });
     expect(await run({}, "deliveries", "--id", "424242")).toEqual({
       code: 1,

@@ -181,17 +181,38 @@ describe.each(PROVIDERS)("webhook URLs without CALENDAR_WEBHOOKS_ALLOW_INSECURE 
   it("refuses http:// and every URL that resolves to a private, loopback or link-local address", async () => {
     for (const [url, reason] of [
       ["http://example.com/hooks", "Must be an https:// URL."],
-      ["https://127.0.0.1/hooks", "The host 127.0.0.1 resolves to a private, loopback or reserved address."],
-      ["https://localhost/hooks", "The host localhost resolves to a private, loopback or reserved address."],
-      ["https://10.1.2.3/hooks", "The host 10.1.2.3 resolves to a private, loopback or reserved address."],
-      ["https://192.168.0.10/hooks", "The host 192.168.0.10 resolves to a private, loopback or reserved address."],
+      [
+        "https://127.0.0.1/hooks",
+        "The host 127.0.0.1 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
+      [
+        "https://localhost/hooks",
+        "The host localhost resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
+      [
+        "https://10.1.2.3/hooks",
+        "The host 10.1.2.3 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
+      [
+        "https://192.168.0.10/hooks",
+        "The host 192.168.0.10 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
       [
         "https://169.254.169.254/latest",
-        "The host 169.254.169.254 resolves to a private, loopback or reserved address.",
+        "The host 169.254.169.254 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
       ],
-      ["https://[::1]/hooks", "The host ::1 resolves to a private, loopback or reserved address."],
-      ["https://[::ffff:10.0.0.1]/hooks", "The host ::ffff:a00:1 resolves to a private, loopback or reserved address."],
-      ["https://[fe80::1]/hooks", "The host fe80::1 resolves to a private, loopback or reserved address."],
+      [
+        "https://[::1]/hooks",
+        "The host ::1 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
+      [
+        "https://[::ffff:10.0.0.1]/hooks",
+        "The host ::ffff:a00:1 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
+      [
+        "https://[fe80::1]/hooks",
+        "The host fe80::1 resolves to a private, loopback or reserved address (CALENDAR_WEBHOOKS_ALLOW_INSECURE=true allows local receivers).",
+      ],
     ]) {
       const response = await server.rest("POST", "/cal/events/v1/webhooks", {
         as: server.users.administrator,

@@ -34,6 +34,8 @@ export interface Site {
   allowInsecureWebhooks?: boolean;
   /** What one iCalendar import may write; `DEFAULT_IMPORT_CAPS` when absent. */
   importCaps?: ImportCaps;
+  /** Ports an https:// webhook URL may name besides 443 (`CALENDAR_WEBHOOKS_PORTS`). */
+  webhookPorts?: readonly number[];
 }
 
 /**

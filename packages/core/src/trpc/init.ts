@@ -1,10 +1,10 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { withUnchangedRecords } from "../changes/change.record.ts";
-import { DomainError, invalidParam } from "../errors.ts";
+import { DomainError } from "../errors.ts";
 import type { Context } from "./context.ts";
 import { asTrpcError, domainErrorData, toDomainError, trpcCodeForStatus } from "./domain-error.ts";
-import { parameterWithNul } from "./nul-characters.ts";
+import { rejectNulCharacters } from "./nul-characters.ts";
 import type { ProcedureMeta } from "./operation.ts";
 
 const t = initTRPC
@@ -47,10 +47,9 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Input with U+0000 is a 400 naming the parameter, before any query sees it (see `parameterWithNul`). */
-const rejectNulCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const name = parameterWithNul(await getRawInput());
-  if (name !== undefined) throw invalidParam(name, "Must not contain the character U+0000.");
+/** Input with U+0000 is a 400 naming the parameter, before any query sees it. */
+const rejectNulInput = t.middleware(async ({ getRawInput, next }) => {
+  rejectNulCharacters(await getRawInput());
   return next();
 });
 
@@ -64,5 +63,5 @@ const keepPreconditions = t.middleware(({ ctx, type, next }) => {
 export const publicProcedure = t.procedure
   .use(mapDomainErrors)
   .use(decodePathParams)
-  .use(rejectNulCharacters)
+  .use(rejectNulInput)
   .use(keepPreconditions);

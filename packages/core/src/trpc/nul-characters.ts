@@ -1,3 +1,5 @@
+import { invalidParam } from "../errors.ts";
+
 /**
  * PostgreSQL text cannot hold the character U+0000 (a query that carries one fails), and no field of the
  * calendar needs it: input that has it anywhere is a client error, on both databases alike.
@@ -25,10 +27,19 @@ function containsNul(value: unknown): boolean {
 }
 
 /** The top-level parameter of `input` that holds U+0000, if any (`input` when it is not an object). */
-export function parameterWithNul(input: unknown): string | undefined {
+function parameterWithNul(input: unknown): string | undefined {
   if (!isRecord(input)) return containsNul(input) ? "input" : undefined;
   for (const [name, value] of Object.entries(input)) {
     if (containsNul(name) || containsNul(value)) return name;
   }
   return undefined;
+}
+
+/**
+ * Throws the 400 of input with U+0000, naming the parameter that holds it: the one check of procedure input and of
+ * every route's path parameters (the server applies it to those before any route runs).
+ */
+export function rejectNulCharacters(input: unknown): void {
+  const name = parameterWithNul(input);
+  if (name !== undefined) throw invalidParam(name, "Must not contain the character U+0000.");
 }

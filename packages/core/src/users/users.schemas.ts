@@ -16,8 +16,16 @@ export const createUserInput = z.object({
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 
+/** The name of the tokens `CALENDAR_ADMIN_TOKEN` set (see `ensureAdmin`); no other token may take it. */
+export const ENVIRONMENT_TOKEN_NAME = "CALENDAR_ADMIN_TOKEN";
+
 export const createTokenInput = z.object({
   login: loginSchema,
-  name: z.string().trim().max(100).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((name) => name !== ENVIRONMENT_TOKEN_NAME, `Is reserved for the token ${ENVIRONMENT_TOKEN_NAME} sets.`)
+    .optional(),
 });
 export type CreateTokenInput = z.infer<typeof createTokenInput>;

@@ -3,7 +3,13 @@ import { generateToken, hashToken } from "../auth/tokens.ts";
 import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Db, Tx } from "../db/db.ts";
 import { type DomainError, domainError, parseOrThrow, unauthorized } from "../errors.ts";
-import { type CreateTokenInput, type CreateUserInput, createTokenInput, createUserInput } from "./users.schemas.ts";
+import {
+  type CreateTokenInput,
+  type CreateUserInput,
+  createTokenInput,
+  createUserInput,
+  ENVIRONMENT_TOKEN_NAME,
+} from "./users.schemas.ts";
 
 export interface IssuedToken {
   id: number;
@@ -181,24 +187,39 @@ export async function authenticateToken(db: Db, token: string, login?: string): 
   return { kind: "user", id: row.user.id, login: row.user.login, role: roleSchema.parse(row.user.role) };
 }
 
+/** What became of the environment's token at start: in use, refused because it was revoked, or none set. */
+export type EnvironmentTokenState = "active" | "revoked" | "unset";
+
 /**
- * Makes sure an administrator `admin` exists that authenticates with `token` (CALENDAR_ADMIN_TOKEN), for
- * automation and tests. Idempotent; safe when several instances start together.
+ * Applies `CALENDAR_ADMIN_TOKEN` at start. The environment keeps exactly the token it sets: an administrator
+ * `admin` authenticates with it, and every token it set before is revoked (none is kept when it sets none).
+ * A revoked token is never revived: one revoked with the CLI stays revoked at every start until the setting names
+ * another token. Idempotent; safe when several instances start together.
  */
-export async function ensureAdmin(db: Db, token: string): Promise<void> {
-  const tokenHash = hashToken(token);
-  await db.$transaction(async (tx) => {
-    const admin = await tx.user.upsert({
-      where: { login: "admin" },
-      create: { login: "admin", displayName: "Administrator", role: "administrator" },
-      update: { role: "administrator" },
+export async function ensureAdmin(db: Db, token: string | undefined): Promise<EnvironmentTokenState> {
+  const tokenHash = token === undefined ? undefined : hashToken(token);
+  return db.$transaction(async (tx) => {
+    await tx.apiToken.updateMany({
+      where: { name: ENVIRONMENT_TOKEN_NAME, revokedAt: null, ...(tokenHash ? { tokenHash: { not: tokenHash } } : {}) },
+      data: { revokedAt: new Date() },
     });
-    await tx.apiToken.upsert({
-      where: { tokenHash },
-      create: { userId: admin.id, name: "CALENDAR_ADMIN_TOKEN", tokenHash },
-      update: { userId: admin.id, revokedAt: null },
-    });
-    // Its role may have changed, and with it what its token may read.
+    const state = tokenHash === undefined ? "unset" : await keepEnvironmentToken(tx, tokenHash);
+    // Its role may have changed, and with it what its token may read; and earlier tokens stopped reading.
     await advanceChangeVersion(tx);
+    return state;
   });
+}
+
+async function keepEnvironmentToken(tx: Tx, tokenHash: string): Promise<EnvironmentTokenState> {
+  const existing = await tx.apiToken.findUnique({ where: { tokenHash } });
+  if (existing?.revokedAt) return "revoked";
+  const admin = await tx.user.upsert({
+    where: { login: "admin" },
+    create: { login: "admin", displayName: "Administrator", role: "administrator" },
+    update: { role: "administrator" },
+  });
+  const owned = { userId: admin.id, name: ENVIRONMENT_TOKEN_NAME };
+  if (existing) await tx.apiToken.update({ where: { id: existing.id }, data: owned });
+  else await tx.apiToken.create({ data: { ...owned, tokenHash } });
+  return "active";
 }

@@ -55,7 +55,7 @@ const meta = (
 const scopeOf = (ctx: Context): WebhookScope => ({
   db: ctx.db,
   actor: ctx.actor,
-  policy: { allowInsecure: ctx.site.allowInsecureWebhooks ?? false },
+  policy: { allowInsecure: ctx.site.allowInsecureWebhooks ?? false, ports: ctx.site.webhookPorts },
 });
 
 /** `/webhooks`: administrators' subscriptions to the changes, signed deliveries (Standard Webhooks). */
