@@ -76,8 +76,8 @@ export {
   toDomainError,
 } from "./trpc/domain-error.ts";
 export { createCallerFactory, mergeRouters, publicProcedure, router } from "./trpc/init.ts";
-export type { ProcedureMeta, ReadPolicy } from "./trpc/operation.ts";
 export { rejectNulCharacters } from "./trpc/nul-characters.ts";
+export type { ProcedureMeta, ReadPolicy } from "./trpc/operation.ts";
 export { type OutputValidation, setOutputValidation } from "./trpc/output-validation.ts";
 export {
   activeTokens,
