@@ -231,6 +231,21 @@ describe.each(PROVIDERS)("event errors (%s)", (provider) => {
     expect(response.body).toEqual(invalidParams(params));
   });
 
+  /** docs/behaviour.md, "Bounds": a list parameter takes at most 100 items. */
+  it.each(["include", "venue", "organizer", "categories", "tags"])(
+    "refuses more than 100 items in the list filter %s, over REST and tRPC",
+    async (name) => {
+      const ids = Array.from({ length: 101 }, (_, index) => index + 1);
+      const response = await server.fail("GET /events", 400, { query: { [name]: ids.join(",") } });
+      expect(response.body).toEqual(invalidParams({ [name]: "At most 100 items." }));
+      const rpc = await trpcFailure(server.client(admin()).events.list.query({ [name]: ids }));
+      expect(rpc).toMatchObject({ status: 400, code: "rest_invalid_param", params: { [name]: "At most 100 items." } });
+      const hundred = await server.rest("GET", EVENTS, { query: { [name]: ids.slice(0, 100).join(",") } });
+      expect(hundred.status).not.toBe(500);
+      expect(JSON.stringify(hundred.body)).not.toContain("At most 100 items.");
+    },
+  );
+
   it("reports the same errors through tRPC, with the domain code", async () => {
     const client = server.client(admin());
     expect(await trpcFailure(client.events.get.query({ id: 99_999 }))).toEqual({

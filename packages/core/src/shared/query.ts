@@ -50,16 +50,23 @@ export function listItems(value: unknown): unknown[] {
     .filter((item) => item !== "");
 }
 
+/** The most items a list parameter takes (docs/behaviour.md, "Bounds"): every item costs a bound value and a lookup. */
+export const MAX_LIST_ITEMS = 100;
+
+function boundedList<T extends z.ZodType>(item: T) {
+  return z.array(item).max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} items.`);
+}
+
 /** A list of positive ids as an array, a CSV string or repeated keys. */
 export const idList = z.preprocess(
   (value: number[] | number) => (value === undefined ? value : listItems(value).map(toInteger)),
-  z.array(z.number().int().positive().max(MAX_ID)),
+  boundedList(z.number().int().positive().max(MAX_ID)),
 );
 
 /** A list of term references: ids or slugs/names. */
 export const termRefList = z.preprocess(
   (value: Array<number | string> | number | string) => (value === undefined ? value : listItems(value).map(toInteger)),
-  z.array(z.union([z.number().int().positive().max(MAX_ID), z.string().min(1).max(200)])),
+  boundedList(z.union([z.number().int().positive().max(MAX_ID), z.string().min(1).max(200)])),
 );
 
 /** A non-empty string (WordPress' `is_string` validator rejects ""). */

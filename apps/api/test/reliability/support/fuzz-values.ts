@@ -132,6 +132,9 @@ export function deeplyNested(depth: number): FuzzValue {
 /** A string of 1 MiB: over the body limit in a body (413), over Node's header limit in a URL (431). */
 const ONE_MEGABYTE: FuzzValue = { value: "m".repeat(1024 * 1024) };
 
+/** `count` ids as CSV (101: one more than a list parameter takes). */
+const idsCsv = (count: number): string => Array.from({ length: count }, (_, i) => i + 1).join(",");
+
 /** Every parameter refuses these: U+0000, an object with content, arrays of objects, very deep nesting, 1 MiB. */
 export const genericBreaker: fc.Arbitrary<FuzzValue> = fc.oneof(
   fc.constant(NUL_BREAKER),
@@ -161,12 +164,12 @@ const BREAKERS: Record<FieldKind, FuzzValue[]> = {
   password: [tooLong(256), json(1), json(true)],
   cost: [tooLong(1_001), json(Array.from({ length: 51 }, () => "1$")), json(true)],
   image: [any("not a url"), any(String(UNKNOWN_ID)), any("javascript:alert(1)"), json(-1), json(1.5)],
-  termLinks: [tooLong(201), json(-5), json(1.5), json(true)],
-  termFilter: [tooLong(201), any("")],
+  termLinks: [tooLong(201), json(-5), json(1.5), json(true), json(Array.from({ length: 51 }, (_, i) => `t${i}`))],
+  termFilter: [tooLong(201), any(""), any(idsCsv(101))],
   venueLinks: [any("abc"), any("-1"), any("1.5"), any(String(UNKNOWN_ID)), structured([{ id: UNKNOWN_ID }])],
   organizerLinks: [any("abc"), any("-1"), any(String(UNKNOWN_ID)), structured([{ website: "https://x.example" }])],
-  idFilter: [any("abc"), any("-1"), any("0"), any(""), any(String(UNKNOWN_ID))],
-  idList: [any("abc"), any("-1"), any("0"), any(""), any("2147483648")],
+  idFilter: [any("abc"), any("-1"), any("0"), any(""), any(String(UNKNOWN_ID)), any(idsCsv(101))],
+  idList: [any("abc"), any("-1"), any("0"), any(""), any("2147483648"), any(idsCsv(101))],
   parentEvent: [any("-1"), any("abc"), any(String(UNKNOWN_ID))],
   userRef: [any("0"), any("-1"), any("abc"), any(String(UNKNOWN_ID)), any("2147483648")],
   eventRef: [any("0"), any("abc"), any(String(UNKNOWN_ID))],
