@@ -72,6 +72,7 @@ export async function createEventsInBulk(scope: Scope, inputs: readonly unknown[
         columns.map((column, index) => ({
           language: column.language,
           status: column.status,
+          password: column.password ?? "",
           categoryIds: links.categories[index] ?? [],
           tagIds: links.tags[index] ?? [],
         })),

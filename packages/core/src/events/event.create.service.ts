@@ -45,6 +45,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
       await moveTermCounts(tx, undefined, {
         language: columns.language,
         status: columns.status,
+        password: columns.password ?? "",
         categoryIds: links.categories?.create.map((link) => link.categoryId) ?? [],
         tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
       });

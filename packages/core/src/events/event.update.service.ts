@@ -43,7 +43,7 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
       const links = await writeLinks(tx, eventScope, fields, checked);
       await joinGroup(tx, checked.translation);
       const status = fields.status && scaleBackStatus(actor, fields.status);
-      await moveCountsOfUpdate(tx, existing, status, links);
+      await moveCountsOfUpdate(tx, existing, { status, password: fields.password }, links);
       const updated = await tx.event.update({
         where: { id },
         select: EVENT_CHANGE_FIELDS,
@@ -66,12 +66,21 @@ function findEventWithTerms(tx: Tx, id: number) {
   return tx.event.findUnique({ where: { id }, include: EVENT_TERM_LINKS });
 }
 
-/** The term counts follow the event's status and its categories and tags, whichever of them the update changes. */
-async function moveCountsOfUpdate(tx: Tx, existing: ExistingEvent, status: string | undefined, links: WrittenLinks) {
+/**
+ * The term counts follow the event's status, its password and its categories and tags, whichever of them the update
+ * changes.
+ */
+async function moveCountsOfUpdate(
+  tx: Tx,
+  existing: ExistingEvent,
+  changed: { status: string | undefined; password: string | undefined },
+  links: WrittenLinks,
+) {
   const before = countedLinksOf(existing);
   await moveTermCounts(tx, before, {
     language: before.language,
-    status: status ?? before.status,
+    status: changed.status ?? before.status,
+    password: changed.password ?? before.password,
     categoryIds: links.categories?.create.map((link) => link.categoryId) ?? before.categoryIds,
     tagIds: links.tags?.create.map((link) => link.tagId) ?? before.tagIds,
   });

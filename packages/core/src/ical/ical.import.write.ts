@@ -25,6 +25,7 @@ interface Stored {
   icalModifiedUtc: Date | null;
   sequence: number;
   status: string;
+  password: string;
   language: string;
   categories: Array<{ categoryId: number }>;
   tags: Array<{ tagId: number }>;
@@ -103,6 +104,7 @@ function storedOccurrences(tx: Tx, language: string, uid: string): Promise<Store
       icalModifiedUtc: true,
       sequence: true,
       status: true,
+      password: true,
       language: true,
       ...EVENT_TERM_LINKS,
     },
@@ -161,6 +163,7 @@ async function createOccurrence(
   await moveTermCounts(tx, undefined, {
     language: columns.language,
     status: columns.status,
+    password: columns.password ?? "",
     categoryIds: links.categoryIds,
     tagIds: [],
   });

@@ -4,7 +4,8 @@ import { LANGUAGES } from "../shared/language.ts";
 
 /**
  * The `eventCount` of categories and tags (WordPress' term count): the published events of the term's language
- * linked to it. Kept on the term so that reads never count (a page of events shows dozens of terms, each linked to
+ * linked to it, but for password-protected ones, whose terms are details their password hides (WordPress counts
+ * them; docs/behaviour.md, "Categories and tags"). Kept on the term so that reads never count (a page of events shows dozens of terms, each linked to
  * thousands of events), and changed in the transaction of every event write by increments, which commute: writes
  * of different events never lose each other's counts.
  */
@@ -13,6 +14,7 @@ import { LANGUAGES } from "../shared/language.ts";
 export interface CountedLinks {
   language: string;
   status: string;
+  password: string;
   categoryIds: readonly number[];
   tagIds: readonly number[];
 }
@@ -26,20 +28,26 @@ export const EVENT_TERM_LINKS = {
 export function countedLinksOf(event: {
   language: string;
   status: string;
+  password: string;
   categories: ReadonlyArray<{ categoryId: number }>;
   tags: ReadonlyArray<{ tagId: number }>;
 }): CountedLinks {
   return {
     language: event.language,
     status: event.status,
+    password: event.password,
     categoryIds: event.categories.map((link) => link.categoryId),
     tagIds: event.tags.map((link) => link.tagId),
   };
 }
 
-/** Only published events count. */
+/** The events that count: published, without a password (the `where` of `recountTermEvents` says the same). */
+function counts(state: CountedLinks | undefined): state is CountedLinks {
+  return state?.status === "publish" && state.password === "";
+}
+
 function counted(state: CountedLinks | undefined, ids: (state: CountedLinks) => readonly number[]): Set<number> {
-  return new Set(state?.status === "publish" ? ids(state) : []);
+  return new Set(counts(state) ? ids(state) : []);
 }
 
 const TAXONOMIES = [
@@ -109,7 +117,7 @@ export async function recountTermEvents(db: Db): Promise<void> {
     const categories: Array<{ id: number; count: number }> = [];
     const tags: Array<{ id: number; count: number }> = [];
     for (const language of LANGUAGES) {
-      const published = { status: "publish", language };
+      const published = { status: "publish", password: "", language };
       for (const group of await tx.eventCategory.groupBy({
         by: ["categoryId"],
         where: { event: published, category: { language } },

@@ -3,7 +3,7 @@ import { PROVIDERS } from "@calendar/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { restError, rpcError } from "../../support/errors.ts";
 import { useTestServer } from "../../support/server.ts";
-import { createEventWith, type TermKind, termApi, termsOf } from "./kinds.ts";
+import { API, createEventWith, type TermKind, termApi, termsOf } from "./kinds.ts";
 
 const NOT_ACCESSIBLE = restError(403, "event-not-accessible", "The requested event is not accessible");
 const NO_LONGER_AVAILABLE = restError(403, "event-no-longer-available", "This event is no longer available");
@@ -77,6 +77,26 @@ export function termLeakSuite(kind: TermKind) {
       expect(await names({ event: events.protected }, "author")).toEqual([]);
       expect(await names({ post: events.protected }, "editor")).toEqual(["Of protected"]);
       expect(await names({ post: events.published })).toEqual(["Of published"]);
+    });
+
+    it("counts no password-protected event, as its password comes and goes through the API", async () => {
+      const term = await api.create({ name: "Of a protected write" });
+      const countOf = async () =>
+        termsOf((await api.list({ hide_empty: 0 })).body).find((item) => item.name === term.name)?.count;
+      const admin = { as: server.users.administrator };
+      const when = { start_date: "2030-05-01 10:00:00", end_date: "2030-05-01 11:00:00" };
+      const created = await server.call("POST /events", {
+        ...admin,
+        body: { title: "Protected write", ...when, password: "secret", [kind.key]: [term.id] },
+      });
+      expect(await countOf()).toBe(0);
+      const shownByDefault = termsOf((await api.list()).body).map((item) => item.name);
+      expect(shownByDefault).not.toContain(term.name);
+      const path = `/events/${created.body.id}`;
+      await server.rest("PATCH", `${API}${path}`, { ...admin, body: { password: "" } });
+      expect(await countOf()).toBe(1);
+      await server.rest("PATCH", `${API}${path}`, { ...admin, body: { password: "again" } });
+      expect(await countOf()).toBe(0);
     });
 
     it("counts no draft, private or trashed event, and hides their terms by default", async () => {
