@@ -5,7 +5,7 @@ import { isValidTimeZone } from "../shared/dates.ts";
 import { imageRef } from "../shared/images.ts";
 import { mlLanguage } from "../shared/language.ts";
 import { writableStatus } from "../shared/post-status.ts";
-import { listItems, nonEmptyString, pathId, positiveId, termRefList, wpBoolean } from "../shared/query.ts";
+import { listItems, nonEmptyString, pathId, positiveId, termRefListOf, wpBoolean } from "../shared/query.ts";
 import { venueCreateBody } from "../venues/venue.schemas.ts";
 import { dateValue } from "./event.date-value.ts";
 
@@ -41,7 +41,7 @@ function isEmptyLink(value: unknown): boolean {
  */
 const termLinks = z.preprocess(
   (value: Array<number | string> | number | string | null) => (isEmptyLink(value) ? [] : value),
-  termRefList.refine((refs) => refs.length <= MAX_LINKS, `At most ${MAX_LINKS} terms.`),
+  termRefListOf(MAX_LINKS, "terms"),
 );
 
 /** `{ "id": X }`: links an existing venue or organizer (X must be one, else `invalid-linked-post-id`). */

@@ -53,21 +53,25 @@ export function listItems(value: unknown): unknown[] {
 /** The most items a list parameter takes (docs/behaviour.md, "Bounds"): every item costs a bound value and a lookup. */
 export const MAX_LIST_ITEMS = 100;
 
-function boundedList<T extends z.ZodType>(item: T) {
-  return z.array(item).max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} items.`);
-}
-
 /** A list of positive ids as an array, a CSV string or repeated keys. */
 export const idList = z.preprocess(
   (value: number[] | number) => (value === undefined ? value : listItems(value).map(toInteger)),
-  boundedList(z.number().int().positive().max(MAX_ID)),
+  z.array(z.number().int().positive().max(MAX_ID)).max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} items.`),
 );
 
-/** A list of term references: ids or slugs/names. */
-export const termRefList = z.preprocess(
-  (value: Array<number | string> | number | string) => (value === undefined ? value : listItems(value).map(toInteger)),
-  boundedList(z.union([z.number().int().positive().max(MAX_ID), z.string().min(1).max(200)])),
-);
+/** A list of at most `max` term references (ids or slugs/names), as an array, CSV or repeated keys. */
+export function termRefListOf(max: number, noun: string) {
+  return z.preprocess(
+    (value: Array<number | string> | number | string) =>
+      value === undefined ? value : listItems(value).map(toInteger),
+    z
+      .array(z.union([z.number().int().positive().max(MAX_ID), z.string().min(1).max(200)]))
+      .max(max, `At most ${max} ${noun}.`),
+  );
+}
+
+/** A list parameter of term references. */
+export const termRefList = termRefListOf(MAX_LIST_ITEMS, "items");
 
 /** A non-empty string (WordPress' `is_string` validator rejects ""). */
 export const nonEmptyString = z.string().trim().min(1, "Must not be empty.");
