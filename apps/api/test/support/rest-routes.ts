@@ -37,6 +37,7 @@ type WebhookRoutes = {
 
 /** The change feed, and the iCalendar import (a REST route of its own that answers as `import.calendar`). */
 type FeedRoutes = {
+  "GET /events/{id}/occurrences": RouterOutputs["events"]["occurrences"];
   "GET /changes": RouterOutputs["changes"]["list"];
   "POST /import": RouterOutputs["import"]["calendar"];
 };

@@ -2,7 +2,7 @@ import { requireCapability } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
-import { parseOrThrow } from "../errors.ts";
+import { invalidParam, parseOrThrow } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
 import { insertRows, insertRowsReturning } from "../shared/bulk-insert.ts";
@@ -36,6 +36,9 @@ const BULK_WRITE = { timeout: 300_000 };
 export async function createEventsInBulk(scope: Scope, inputs: readonly unknown[]): Promise<number[]> {
   const now = new Date();
   const bodies = inputs.map((input) => parseOrThrow(eventCreateBody, input));
+  if (bodies.some((body) => body.recurrence)) {
+    throw invalidParam("recurrence", "Bulk creation makes single events; create a series with POST /events.");
+  }
   const columns = bodies.map((body) => ({
     ...newEventColumns(scope, body, scheduleOf(body, undefined, scope.site.timezone, now), now),
     parentId: parentIdOf(body),

@@ -2,6 +2,7 @@ import { requireCapability } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import { runWrite } from "../db/write.ts";
 import type { Scope } from "../scope.ts";
+import { planSeries, seriesLimitsOf, startSeries } from "../series/series.create.ts";
 import { slugify } from "../shared/slug.ts";
 import { moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
@@ -19,11 +20,15 @@ import { freeEventSlug } from "./event.slugs.ts";
 import { joinGroup } from "./event.translations.ts";
 import { namesLinkedRecords } from "./event.write.ts";
 
-/** `POST /events` (docs/behaviour.md, "Creating events"): one transaction; a failure anywhere leaves nothing behind. */
+/**
+ * `POST /events` (docs/behaviour.md, "Creating events"): one transaction; a failure anywhere leaves nothing behind.
+ * With `recurrence`, the event is the first occurrence of a new series whose other occurrences are created with it.
+ */
 export async function createEvent(scope: Scope, body: EventCreateBody): Promise<EventOutput> {
   const { actor, site } = scope;
   const now = new Date();
   const schedule = scheduleOf(body, undefined, site.timezone, now);
+  const series = body.recurrence && planSeries(body.recurrence, schedule, seriesLimitsOf(site), now);
   const id = await runWrite(
     scope.db,
     async (tx) => {
@@ -50,6 +55,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
         tagIds: links.tags?.create.map((link) => link.tagId) ?? [],
       });
       await recordChanges(tx, [{ type: "event", action: "created", ...created }]);
+      if (series) await startSeries(tx, created.id, series);
       return created.id;
     },
     {

@@ -1,6 +1,6 @@
 import { isListedFor } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
-import { columnsOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
+import { columnsOf, instantOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
 import { type PageQuery, readPage } from "../db/page-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import { type OrganizerRow, presentOrganizer } from "../organizers/organizer.present.ts";
@@ -45,6 +45,8 @@ interface EventDocument {
   organizers: Array<StoredLinkedPost<OrganizerRow>>;
   categories: Array<Stored<TermRow>>;
   tags: Array<Stored<TermRow>>;
+  /** The JSON array of the lines of the event's series, if it is an occurrence of one. */
+  seriesLines: string | null;
 }
 
 /** The columns every event read loads: the same as the Prisma reads (`EVENT_COLUMNS` of `event.rows.ts`). */
@@ -95,6 +97,7 @@ function documentOf(sql: JsonSql): string {
     ["organizers", linked("Organizer", "EventOrganizer", "organizerId", ORGANIZER_COLUMNS)],
     ["categories", terms("Category", "EventCategory", "categoryId", `t."parentId"`)],
     ["tags", terms("Tag", "EventTag", "tagId", "NULL")],
+    ["seriesLines", `(SELECT s."recurrence" FROM "EventSeries" s WHERE s."id" = e."seriesId")`],
   ]);
 }
 
@@ -126,8 +129,10 @@ function reviveEvent(document: EventDocument): EventRow {
     ["postDateUtc", "modifiedUtc", "startUtc", "endUtc"],
     ["allDay", "hideFromListings", "sticky", "featured", "showMap", "showMapLink", "ticketed"],
   );
+  const originalStart = document.event.originalStartUtc;
   return {
     ...event,
+    originalStartUtc: originalStart === null ? null : instantOf(String(originalStart)),
     venues: document.venueIds.map((venueId) => ({ venueId })),
     organizers: document.organizerIds.map((organizerId) => ({ organizerId })),
     categories: document.categoryIds.map((categoryId) => ({ categoryId })),
@@ -217,6 +222,11 @@ async function relationsOf(
       documents.flatMap((document) => document.tags),
     ),
     translations,
+    series: new Map(
+      documents.flatMap(({ event, seriesLines }) =>
+        event.seriesId !== null && seriesLines !== null ? [[event.seriesId, JSON.parse(seriesLines) as string[]]] : [],
+      ),
+    ),
   };
 }
 

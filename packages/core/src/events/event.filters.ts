@@ -8,7 +8,7 @@ import type { Scope } from "../scope.ts";
 import { isAbsoluteDate } from "../shared/dates.ts";
 import { type Language, mlLanguage } from "../shared/language.ts";
 import { statusFilter } from "../shared/post-status.ts";
-import { idList, nonEmptyString, page, perPage, positiveId, termRefList, wpBoolean } from "../shared/query.ts";
+import { idList, nonEmptyString, page, pathId, perPage, positiveId, termRefList, wpBoolean } from "../shared/query.ts";
 import { searchWords } from "../shared/search.ts";
 import { findTermIdsForFilter } from "../terms/term.lookup.ts";
 import { neverMovesWithClock } from "../trpc/operation.ts";
@@ -394,13 +394,22 @@ function listQueryShape(): ListQueryShape {
   return Object.fromEntries(entries) as ListQueryShape;
 }
 
-export const eventListQuery = z.object(listQueryShape()).superRefine((query, context) => {
+/** `geoloc_lat` and `geoloc_lng` come together. */
+function requirePointTogether(
+  query: { geoloc_lat?: number | undefined; geoloc_lng?: number | undefined },
+  context: z.RefinementCtx,
+) {
   const hasLat = query.geoloc_lat !== undefined;
   const hasLng = query.geoloc_lng !== undefined;
   if (hasLat === hasLng) return;
   const [given, missing] = hasLat ? ["geoloc_lat", "geoloc_lng"] : ["geoloc_lng", "geoloc_lat"];
   context.addIssue({ code: "custom", path: [missing], message: `Required together with ${given}.` });
-});
+}
+
+export const eventListQuery = z.object(listQueryShape()).superRefine(requirePointTogether);
+
+/** The list query of a path that names an event too (`GET /events/{id}/occurrences`). */
+export const eventSubListQuery = z.object({ id: pathId, ...listQueryShape() }).superRefine(requirePointTogether);
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
 /** The date filters of the list: the bounds of its date window. */

@@ -140,6 +140,14 @@ async function nearPoint(scope: Scope, point: GeoPoint) {
   return { distances, where: nearPointWhere(nearVenueIds, nearEventIds) };
 }
 
+/** A list of part of the events (the occurrences of a series), at its own path. */
+export interface ListWithin {
+  where: Prisma.EventWhereInput | undefined;
+  path: `/${string}/`;
+}
+
+const ALL_EVENTS: ListWithin = { where: undefined, path: "/events/" };
+
 /** What `GET /events` selects: the date window, and the filter with the distances of a search around a point. */
 export async function listSelectionOf(scope: Scope, query: EventListQuery) {
   const window = listDateWindow(query, scope.site.timezone);
@@ -150,8 +158,13 @@ export async function listSelectionOf(scope: Scope, query: EventListQuery) {
 }
 
 /** `GET /events` (docs/behaviour.md, "Event lists"). */
-export async function listEvents(scope: Scope, query: EventListQuery): Promise<EventListOutput> {
-  const { window, distances, filter } = await listSelectionOf(scope, query);
+export async function listEvents(
+  scope: Scope,
+  query: EventListQuery,
+  within: ListWithin = ALL_EVENTS,
+): Promise<EventListOutput> {
+  const { window, distances, filter: listFilter } = await listSelectionOf(scope, query);
+  const filter = within.where ? { ...listFilter, selected: [...listFilter.selected, within.where] } : listFilter;
   const {
     total,
     rows,
@@ -168,5 +181,5 @@ export async function listEvents(scope: Scope, query: EventListQuery): Promise<E
   const events = rows.map((row) =>
     presentEvent(row, relations, scope.links, { redacted: isRedacted(scope.actor, row, query.password) }),
   );
-  return { events, ...eventListLinks(scope.links, query, window.echo, total) };
+  return { events, ...eventListLinks(scope.links, query, window.echo, total, within.path) };
 }

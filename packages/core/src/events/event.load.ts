@@ -41,7 +41,8 @@ export async function eventRelations(
       idsOf((row) => row.organizers.map((link) => link.organizerId)),
     ),
   ]);
-  const [venues, organizers, categories, tags, translations] = await Promise.all([
+  const seriesIds = uniqueIds(rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])));
+  const [venues, organizers, categories, tags, translations, series] = await Promise.all([
     loadVenuesById(db, scope, venueIds, { jsonLd }),
     loadOrganizersById(db, scope, organizerIds, { jsonLd }),
     loadTermsById(
@@ -62,8 +63,18 @@ export async function eventRelations(
         select: { id: true, language: true, translationGroup: true },
       }),
     ),
+    seriesIds.length
+      ? db.eventSeries.findMany({ where: { id: { in: seriesIds } }, select: { id: true, recurrence: true } })
+      : [],
   ]);
-  return { venues, organizers, categories, tags, translations };
+  return {
+    venues,
+    organizers,
+    categories,
+    tags,
+    translations,
+    series: new Map(series.map((row) => [row.id, JSON.parse(row.recurrence) as string[]])),
+  };
 }
 
 export async function loadEventRow(db: Db, where: Prisma.EventWhereUniqueInput): Promise<EventRow | null> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonLdHeadShape, listEnvelope } from "../linked-posts/linked-post.schemas.ts";
 import { organizerJsonLd, organizerOutput } from "../organizers/organizer.schemas.ts";
+import { recurrenceOutput } from "../series/series.schemas.ts";
 import { imageOutput } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { postStampsShape } from "../shared/post.schemas.ts";
@@ -67,6 +68,19 @@ export const eventOutput = z
     venue: z.union([venueOutput, z.array(venueOutput)]),
     organizer: z.array(organizerOutput),
     post_parent: z.number().int(),
+    recurrence: recurrenceOutput.meta({ description: "Of an occurrence: its series' RRULE, RDATE and EXDATE lines." }),
+    original_start_date: z
+      .string()
+      .nullable()
+      .meta({
+        description: "Of an occurrence: the start its rule gave it (its RECURRENCE-ID), kept when it is moved.",
+      }),
+    original_start_date_utc: z.string().nullable(),
+    series_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Of an occurrence: its series (GET /events/{id}/occurrences)." }),
     language: languageSchema,
     translations: z.partialRecord(languageSchema, z.number().int()),
   })

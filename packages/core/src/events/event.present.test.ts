@@ -109,6 +109,7 @@ const RELATIONS: EventRelations = {
   ]),
   tags: new Map(),
   translations: new Map([[12, { en: 11 }]]),
+  series: new Map(),
 };
 
 describe("presentEvent", () => {

@@ -21,6 +21,8 @@ export interface EventRelations {
   categories: ReadonlyMap<number, EmbeddedTerm>;
   tags: ReadonlyMap<number, EmbeddedTerm>;
   translations: ReadonlyMap<number, Translations>;
+  /** The lines of each series the events are occurrences of, by series id. */
+  series: ReadonlyMap<number, string[]>;
 }
 
 function present<T>(ids: readonly number[], byId: ReadonlyMap<number, T>): T[] {
@@ -67,6 +69,7 @@ export function presentEvent(
     ...eventFlags(row, redacted),
     ...eventLinkedRecords(row, related, redacted),
     post_parent: row.parentId ?? 0,
+    ...eventSeriesFields(row, related),
     language: languageSchema.parse(row.language),
     translations: related.translations.get(row.id) ?? {},
   };
@@ -110,6 +113,16 @@ function eventDates(row: EventRow) {
     utc_end_date_details: dateDetails(utcEnd),
     timezone: row.timezone,
     timezone_abbr: timezoneAbbreviation(row.startUtc, row.timezone),
+  };
+}
+
+/** Of an occurrence: its series' lines and id, and the start its rule gave it; null for a single event. */
+function eventSeriesFields(row: EventRow, related: EventRelations) {
+  return {
+    recurrence: row.seriesId === null ? null : (related.series.get(row.seriesId) ?? null),
+    original_start_date: row.originalStartLocal,
+    original_start_date_utc: row.originalStartUtc && utcWallTime(row.originalStartUtc),
+    series_id: row.seriesId,
   };
 }
 
@@ -213,9 +226,10 @@ export function eventListLinks(
   query: EventListQuery,
   dates: ListDateWindow["echo"],
   total: number,
+  path: `/${string}/` = "/events/",
 ): Omit<EventListOutput, "events"> {
   const echoed = echoedQuery(query, dates);
-  const pageLink = (page: number | undefined) => apiLink(links, "/events/", { page, ...echoed });
+  const pageLink = (page: number | undefined) => apiLink(links, path, { page, ...echoed });
   const pages = totalPages(total, query.per_page);
   return {
     rest_url: pageLink(query.page),

@@ -11,8 +11,10 @@ import {
 import { eventListMovesWithClock } from "./event.clock.ts";
 import { createEvent } from "./event.create.service.ts";
 import { deleteEvent, deleteEventBySlug } from "./event.delete.service.ts";
+import { eventSubListQuery } from "./event.filters.ts";
 import { getEvent, getEventBySlug } from "./event.get.service.ts";
 import { listEvents } from "./event.list.service.ts";
+import { listOccurrences } from "./event.occurrences.service.ts";
 import { eventDetailOutput, eventListOutput, eventOutput } from "./event.output.schemas.ts";
 import {
   type EventListQuery,
@@ -34,6 +36,7 @@ type Errors = Record<number, string>;
 const COLLECTION = "/events";
 const ITEM = "/events/{id}";
 const BY_SLUG = "/events/by-slug/{slug}";
+const OCCURRENCES = "/events/{id}/occurrences";
 
 const NOT_ALLOWED = "Not signed in (401), or the role may not do this to this event (403).";
 const LIST_ERRORS = { 400: "Invalid parameter.", 404: "Page past the last (event-archive-page-not-found)." };
@@ -90,6 +93,21 @@ export const eventsRouter = router({
     .input(eventListQuery)
     .output(eventListOutput)
     .query(async ({ ctx, input }) => withListHeaders(ctx, await listEvents(scopeOf(ctx, input.ml_language), input))),
+  occurrences: publicProcedure
+    .meta(
+      readMeta<EventListQuery>(
+        OCCURRENCES,
+        "List the occurrences of a series",
+        "The occurrences of the series the event (any of them) belongs to, as GET /events lists them: the same paging, date window and filters.",
+        { ...LIST_ERRORS, ...READ_ERRORS },
+        { cache: "version", movesWithClock: eventListMovesWithClock },
+      ),
+    )
+    .input(eventSubListQuery)
+    .output(eventListOutput)
+    .query(async ({ ctx, input }) =>
+      withListHeaders(ctx, await listOccurrences(scopeOf(ctx, input.ml_language), input)),
+    ),
   create: publicProcedure
     .meta(meta("POST", COLLECTION, "Create an event", "Creates an event in the request's language.", CREATE_ERRORS))
     .input(eventCreateBody)

@@ -14,6 +14,7 @@ export const EVENT_COLUMNS = {
     icalSequence: true,
     icalModifiedUtc: true,
     sequence: true,
+    overrides: true,
   },
 } as const satisfies Pick<Prisma.EventFindManyArgs, "omit">;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { forceQuery, passwordQuery, websiteUrl } from "../linked-posts/linked-post.schemas.ts";
 import { organizerCreateBody } from "../organizers/organizer.schemas.ts";
+import { recurrenceInput } from "../series/series.schemas.ts";
 import { isValidTimeZone } from "../shared/dates.ts";
 import { imageRef } from "../shared/images.ts";
 import { mlLanguage } from "../shared/language.ts";
@@ -113,6 +114,7 @@ const eventWriteShape = {
   translation_of: positiveId
     .optional()
     .meta({ description: "Id of an event this one translates (joins its translation group)." }),
+  recurrence: recurrenceInput.optional(),
 };
 
 export const eventCreateBody = z.object({ ...eventWriteShape, ml_language: mlLanguage });

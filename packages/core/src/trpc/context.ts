@@ -3,6 +3,7 @@ import type { UnchangedSince } from "../changes/change.record.ts";
 import type { Db, Provider } from "../db/db.ts";
 import type { ImportCaps } from "../ical/ical.import.schemas.ts";
 import type { Scope } from "../scope.ts";
+import type { SeriesLimits } from "../series/series.limits.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
 
 /**
@@ -34,6 +35,8 @@ export interface Site {
   allowInsecureWebhooks?: boolean;
   /** What one iCalendar import may write; `DEFAULT_IMPORT_CAPS` when absent. */
   importCaps?: ImportCaps;
+  /** How far series reach; `DEFAULT_SERIES_LIMITS` when absent. */
+  seriesLimits?: SeriesLimits;
   /** Ports an https:// webhook URL may name besides 443 (`CALENDAR_WEBHOOKS_PORTS`). */
   webhookPorts?: readonly number[];
 }
