@@ -88,6 +88,10 @@ describe.each(PROVIDERS)("creating and reading events (%s)", (provider) => {
       featured: true,
       ticketed: true,
       post_parent: 0,
+      recurrence: null,
+      original_start_date: null,
+      original_start_date_utc: null,
+      series_id: null,
       language: "en",
       translations: {},
     });
