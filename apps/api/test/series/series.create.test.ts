@@ -109,4 +109,43 @@ describe.each(PROVIDERS)("creating a recurring series (%s)", (provider) => {
     });
     expect(refused.body.total).toBe(0);
   });
+
+  it("makes a translation of a series a series whose occurrences pair with the original's by original start", async () => {
+    const english = await server.call("POST /events", {
+      as: as(),
+      status: 201,
+      body: {
+        title: "Book club",
+        start_date: "2031-09-02 18:00:00",
+        end_date: "2031-09-02 19:00:00",
+        timezone: "Europe/Berlin",
+        recurrence: ["RRULE:FREQ=MONTHLY;BYDAY=1TU;COUNT=3"],
+      },
+    });
+    const german = await server.call("POST /events", {
+      as: as(),
+      status: 201,
+      query: { ml_language: "de" },
+      body: {
+        title: "Lesekreis",
+        start_date: "2031-09-02 18:00:00",
+        end_date: "2031-09-02 19:00:00",
+        timezone: "Europe/Berlin",
+        translation_of: english.body.id,
+        recurrence: ["RRULE:FREQ=MONTHLY;BYDAY=1TU;COUNT=2"],
+      },
+    });
+    expect(german.body.language).toBe("de");
+    const englishOccurrences = (await occurrencesOf(english.body.id)).events;
+    const germanOccurrences = (await occurrencesOf(german.body.id, { ml_language: "de" })).events;
+    expect(germanOccurrences.map((event) => [event.original_start_date, event.translations])).toEqual([
+      ["2031-09-02 18:00:00", { en: englishOccurrences[0]?.id }],
+      ["2031-10-07 18:00:00", { en: englishOccurrences[1]?.id }],
+    ]);
+    expect(englishOccurrences.map((event) => event.translations)).toEqual([
+      { de: germanOccurrences[0]?.id },
+      { de: germanOccurrences[1]?.id },
+      {},
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { horizonOf, type OccurrenceStart, seriesStarts, wallTimeSeconds } from "
 import { DEFAULT_SERIES_LIMITS, type SeriesLimits } from "./series.limits.ts";
 import { insertOccurrences, seriesBaseSlug, TEMPLATE_READ } from "./series.occurrences.ts";
 import { parseRecurrenceLines, recurrenceLines, type SeriesFrame, type SeriesRule } from "./series.rule.ts";
+import { joinSeriesGroup } from "./series.translations.ts";
 
 /** A series about to be created with its first occurrence: checked and expanded before the transaction. */
 export interface SeriesPlan {
@@ -85,5 +86,6 @@ export async function startSeries(
     hourly: plan.rule.rrule?.includes("FREQ=HOURLY") ?? false,
     baseSlug: seriesBaseSlug({ slug: first.slug, originalStartLocal: null }),
   });
+  await joinSeriesGroup(tx, series.id, first);
   return series.id;
 }

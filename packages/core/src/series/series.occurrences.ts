@@ -5,6 +5,7 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { insertRows, insertRowsReturning } from "../shared/bulk-insert.ts";
 import { addNewEventsToTermCounts } from "../terms/term.counts.ts";
 import { type OccurrenceStart, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
+import { pairOccurrences } from "./series.translations.ts";
 
 /**
  * New occurrences of a series (docs/behaviour.md, "Recurring series"): ordinary events copied from a template
@@ -29,6 +30,7 @@ export interface SeriesOfOccurrences {
   timezone: string;
   durationSeconds: number;
   firstEventId: number | null;
+  translationGroup: string | null;
 }
 
 /** The slug of an occurrence: the series' slug with its date (and time when a day has several). */
@@ -139,5 +141,6 @@ export async function insertOccurrences(
       authorId: template.authorId,
     })),
   );
+  await pairOccurrences(tx, series.id);
   return ids;
 }
