@@ -45,6 +45,7 @@ const EXPECTED_ROUTES: Record<string, string[]> = {
   [`${ROOT}/doc`]: ["GET"],
   [`${ROOT}/events`]: ["GET", "POST"],
   [`${ROOT}/events/(?P<id>\\d+)`]: ITEM_METHODS,
+  [`${ROOT}/events/(?P<id>\\d+)/occurrences`]: ["GET"],
   [`${ROOT}/events/by-slug/(?P<slug>[^/]+)`]: ITEM_METHODS,
   [`${ROOT}/venues`]: ["GET", "POST"],
   [`${ROOT}/venues/(?P<id>\\d+)`]: ITEM_METHODS,
@@ -154,6 +155,7 @@ describe("namespace index and API document", () => {
         [
           "/events",
           "/events/{id}",
+          "/events/{id}/occurrences",
           "/events/by-slug/{slug}",
           "/events.ics",
           "/events/{id}.ics",
