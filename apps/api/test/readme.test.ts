@@ -89,6 +89,20 @@ const CHECKS: Record<string, Check> = {
       data: { status: 400, params: { per_page: expect.any(String) } },
     });
   },
+  "rest-series": (output) => {
+    const { events, total } = json<RouterOutputs["events"]["occurrences"]>(output);
+    expect(total).toBe(9);
+    expect(events.map((event) => [event.slug, event.start_date, event.utc_start_date])).toEqual([
+      ["yoga-class", "2031-03-25 19:00:00", "2031-03-25 18:00:00"],
+      ["yoga-class-2031-04-01", "2031-04-01 19:00:00", "2031-04-01 17:00:00"],
+      ["yoga-class-2031-04-15", "2031-04-15 19:00:00", "2031-04-15 17:00:00"],
+    ]);
+    expect(events[1]?.post_parent).toBe(events[0]?.id);
+    expect(events[0]?.recurrence).toEqual([
+      "RRULE:FREQ=WEEKLY;COUNT=10;BYDAY=TU",
+      "EXDATE;TZID=Europe/Berlin:20310408T190000",
+    ]);
+  },
   "http-etag": (output) => {
     expect(String(output[0])).toBe("304\n");
   },
