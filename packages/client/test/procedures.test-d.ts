@@ -70,6 +70,8 @@ describe("events", () => {
   it("list: a query in, a page of events out", () => {
     expectTypeOf(client.events.list.query).parameter(0).toEqualTypeOf<EventListQuery>();
     expectTypeOf(client.events.list.query).returns.resolves.toEqualTypeOf<EventList>();
+    expectTypeOf(client.events.occurrences.query).parameter(0).toExtend<{ id: number }>();
+    expectTypeOf(client.events.occurrences.query).returns.resolves.toEqualTypeOf<EventList>();
     expectTypeOf<EventList["events"]>().toEqualTypeOf<CalendarEvent[]>();
     expectTypeOf<EventList>().toHaveProperty("total").toEqualTypeOf<number>();
     expectTypeOf<EventList>().toHaveProperty("total_pages").toEqualTypeOf<number>();
@@ -132,7 +134,7 @@ describe("events", () => {
 
   it("has exactly these procedures", () => {
     expectTypeOf<Extract<keyof typeof client.events, string>>().toEqualTypeOf<
-      "list" | "create" | "get" | "getBySlug" | "update" | "updateBySlug" | "delete" | "deleteBySlug"
+      "list" | "occurrences" | "create" | "get" | "getBySlug" | "update" | "updateBySlug" | "delete" | "deleteBySlug"
     >();
   });
 });
