@@ -1,5 +1,6 @@
 import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
+import { documentOf, jsonBodyOf, operationOf } from "../rest/api-document.ts";
 import { useTestServer } from "../support/server.ts";
 
 /** Five Tuesdays at 19:00 in Berlin. */
@@ -217,5 +218,20 @@ describe.each(PROVIDERS)("deleting the occurrences of a series (%s)", (provider)
       "RRULE:FREQ=WEEKLY;COUNT=5;BYDAY=TU",
     ]);
     expect(await changedSince(token)).toEqual([]);
+  });
+
+  it("documents recurrence_scope in the API document: a query parameter of DELETE, a body field of the updates", async () => {
+    const document = await documentOf(server);
+    const scopeValues = ["this", "following", "all"];
+    for (const path of ["/events/{id}", "/events/by-slug/{slug}"]) {
+      const parameter = operationOf(document, path, "delete").parameters?.find(
+        (candidate) => "name" in candidate && candidate.name === "recurrence_scope",
+      );
+      expect(parameter).toMatchObject({ in: "query", schema: { enum: scopeValues } });
+      for (const method of ["post", "put", "patch"] as const) {
+        const body = jsonBodyOf(operationOf(document, path, method));
+        expect(body?.schema).toMatchObject({ properties: { recurrence_scope: { enum: scopeValues } } });
+      }
+    }
   });
 });
