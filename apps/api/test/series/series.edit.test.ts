@@ -299,12 +299,13 @@ describe.each(PROVIDERS)("editing the occurrences of a series (%s)", (provider) 
     expect((await changedSince(token)).map(([id]) => id).sort()).toEqual(later.map((event) => event.id).sort());
   });
 
-  it("treats following on the first occurrence as all, and splits off the last occurrence alone", async () => {
+  it("treats following on the first occurrence (by slug) as all, and splits off the last occurrence alone", async () => {
     const before = await createSeries("Ends");
-    await server.call("POST /events/{id}", {
+    await server.call("PATCH /events/by-slug/{slug}", {
       as: admin(),
-      params: { id: occurrenceAt(before, 0).id },
-      body: { title: "Ends (all)", recurrence_scope: "following" },
+      params: { slug: occurrenceAt(before, 0).slug },
+      query: { recurrence_scope: "following" },
+      body: { title: "Ends (all)" },
       status: 200,
     });
     const all = await occurrencesOf(occurrenceAt(before, 0).id);
