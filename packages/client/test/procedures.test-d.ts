@@ -58,6 +58,7 @@ type ById = { id: number; ml_language?: Language };
 type GetById = { id: number; password?: string | undefined; ml_language?: Language };
 type GetBySlug = { slug: string; password?: string | undefined; ml_language?: Language };
 type DeleteById = { id: number; force?: boolean | undefined; ml_language?: Language };
+type RecurrenceScope = "this" | "following" | "all";
 type DeleteBySlug = { slug: string; force?: boolean | undefined; ml_language?: Language };
 
 describe("languages", () => {
@@ -113,18 +114,22 @@ describe("events", () => {
     expectTypeOf<{ id: 1 }>().toExtend<EventUpdateInput>();
     expectTypeOf<{ slug: "gig" }>().toExtend<EventUpdateBySlugInput>();
     expectTypeOf<{ title: "No id" }>().not.toExtend<EventUpdateInput>();
+    expectTypeOf<EventUpdateInput["recurrence_scope"]>().toEqualTypeOf<RecurrenceScope | undefined>();
+    expectTypeOf<EventUpdateBySlugInput["recurrence_scope"]>().toEqualTypeOf<RecurrenceScope | undefined>();
   });
 
-  it("delete and deleteBySlug: force and password optional, the event out", () => {
+  it("delete and deleteBySlug: force, recurrence_scope and password optional, the event out", () => {
     expectTypeOf(client.events.delete.mutate).parameter(0).toEqualTypeOf<{
       id: number;
       force?: boolean | undefined;
+      recurrence_scope?: RecurrenceScope | undefined;
       password?: string | undefined;
       ml_language?: Language;
     }>();
     expectTypeOf(client.events.deleteBySlug.mutate).parameter(0).toEqualTypeOf<{
       slug: string;
       force?: boolean | undefined;
+      recurrence_scope?: RecurrenceScope | undefined;
       password?: string | undefined;
       ml_language?: Language;
     }>();

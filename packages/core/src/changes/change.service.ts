@@ -125,17 +125,13 @@ export async function listChanges(
   const { page, hasMore } = await pageOf(db, window, query.per_page);
   const upTo = hasMore ? (page.at(-1)?.latest ?? since.version) : head;
   const records = page.map((group) => ({ type: group.type, recordId: group.recordId }));
-  const rows = records.length
-    ? await db.change.findMany({
-        where: {
-          OR: page.map((group) => ({
-            type: group.type,
-            recordId: group.recordId,
-            version: { in: [group.latest, group.first] },
-          })),
-        },
-      })
-    : [];
+  const rows = await changesAt(
+    db,
+    page.flatMap((group) => [
+      { ...group, version: group.latest },
+      { ...group, version: group.first },
+    ]),
+  );
   const byVersion = new Map(rows.map((row) => [`${keyOf(row)}@${row.version}`, row]));
   const before = await statesAt(db, since.version, records);
   const changes: ChangeOutput[] = [];
@@ -157,20 +153,44 @@ async function statesAt(
   records: ReadonlyArray<{ type: string; recordId: number }>,
 ): Promise<Map<string, RecordState>> {
   if (!records.length || version === 0) return new Map();
-  const groups = await db.change.groupBy({
-    by: ["type", "recordId"],
-    where: {
-      version: { lte: version },
-      OR: records.map((record) => ({ type: record.type, recordId: record.recordId })),
-    },
-    _max: { version: true },
-  });
-  const rows = groups.length
-    ? await db.change.findMany({
-        where: {
-          OR: groups.map((group) => ({ type: group.type, recordId: group.recordId, version: group._max.version ?? 0 })),
-        },
-      })
-    : [];
+  const wanted = new Set(records.map(keyOf));
+  const groups = (
+    await db.change.groupBy({
+      by: ["type", "recordId"],
+      where: { version: { lte: version }, OR: recordsByType(records) },
+      _max: { version: true },
+    })
+  ).filter((group) => wanted.has(keyOf(group)));
+  const rows = await changesAt(
+    db,
+    groups.map((group) => ({ type: group.type, recordId: group.recordId, version: group._max.version ?? 0 })),
+  );
   return new Map(rows.map((row) => [keyOf(row), row]));
+}
+
+/**
+ * The records as one condition per type (`recordId IN (…)`): a condition per record would nest deeper than SQLite
+ * allows (1,000) when one version holds that many records, as an edit of a whole series can.
+ */
+function recordsByType(records: ReadonlyArray<{ type: string; recordId: number }>) {
+  const idsByType = new Map<string, number[]>();
+  for (const record of records) {
+    const ids = idsByType.get(record.type) ?? [];
+    ids.push(record.recordId);
+    idsByType.set(record.type, ids);
+  }
+  return [...idsByType].map(([type, ids]) => ({ type, recordId: { in: ids } }));
+}
+
+/** The change rows of these records at these versions. */
+async function changesAt(
+  db: Db,
+  wanted: ReadonlyArray<{ type: string; recordId: number; version: number }>,
+): Promise<Change[]> {
+  if (!wanted.length) return [];
+  const keys = new Set(wanted.map((entry) => `${keyOf(entry)}@${entry.version}`));
+  const rows = await db.change.findMany({
+    where: { version: { in: [...new Set(wanted.map((entry) => entry.version))] }, OR: recordsByType(wanted) },
+  });
+  return rows.filter((row) => keys.has(`${keyOf(row)}@${row.version}`));
 }

@@ -1,7 +1,9 @@
 import { requireCapability, requireEdit } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
+import { runWrite } from "../db/write.ts";
 import { domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
+import { deleteSeriesOccurrences, excludeOccurrence } from "../series/series.delete.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
 import { eventIdOfSlug, eventRelations, loadEventById, loadEventRow } from "./event.load.ts";
@@ -14,8 +16,13 @@ import type { EventDeleteBySlugInput, EventDeleteInput } from "./event.schemas.t
  * permanently, with its links; answers with the event as it is (trashed) or was (deleted). Either way it leaves its
  * translation group (the others keep theirs, and the language is free for a new translation). Each write is a
  * single statement guarded by its own condition, so a concurrent delete cannot slip between the check and the write.
+ * An occurrence of a series is deleted alone (its original start becomes an EXDATE of the series), with the later
+ * ones, or with all of them, as `recurrence_scope` says (docs/behaviour.md, "Editing and deleting occurrences").
  */
-export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "id" | "force">): Promise<EventOutput> {
+export async function deleteEvent(
+  scope: Scope,
+  input: Pick<EventDeleteInput, "id" | "force" | "recurrence_scope">,
+): Promise<EventOutput> {
   const { actor, db, site } = scope;
   const { id } = input;
   const existing = await loadEventRow(db, { id });
@@ -24,6 +31,18 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
     throw domainError("rest-event-not-found", { id: id });
   }
   requireEdit(actor, existing);
+  const { seriesId } = existing;
+  const recurrenceScope = input.recurrence_scope ?? "this";
+  if (seriesId !== null && recurrenceScope !== "this") {
+    const presented = presentEvent(existing, await eventRelations(scope, [existing], false), scope.links, {
+      redacted: false,
+    });
+    const event = { ...existing, seriesId };
+    const request = { event, recurrenceScope, force: input.force ?? false, actor, site, now: new Date() };
+    await runWrite(db, (tx) => deleteSeriesOccurrences(tx, request), { serializable: true, queueKey: `event:${id}` });
+    return input.force ? presented : loadEventById(scope, id);
+  }
+  const excluded = seriesId === null ? undefined : { ...existing, seriesId };
   if (input.force) {
     requireCapability(actor, "delete_permanently");
     const presented = presentEvent(existing, await eventRelations(scope, [existing], false), scope.links, {
@@ -33,6 +52,7 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
       const { count } = await tx.event.deleteMany({ where: { id } });
       if (count === 0) throw domainError("rest-event-not-found", { id: id });
       await moveTermCounts(tx, countedLinksOf(existing), undefined);
+      if (excluded) await excludeOccurrence(tx, excluded, site);
       await recordChanges(tx, [{ type: "event", action: "deleted", ...existing }]);
     });
     return presented;
@@ -49,11 +69,13 @@ export async function deleteEvent(scope: Scope, input: Pick<EventDeleteInput, "i
       const links = await tx.event.findUniqueOrThrow({ where: { id }, include: EVENT_TERM_LINKS });
       await moveTermCounts(tx, countedLinksOf({ ...links, status: "publish" }), undefined);
     }
+    if (excluded) await excludeOccurrence(tx, excluded, site);
     await recordChanges(tx, [{ type: "event", action: "trashed", ...existing, status: "trash" }]);
   });
   return loadEventById(scope, id);
 }
 
 export async function deleteEventBySlug(scope: Scope, input: EventDeleteBySlugInput): Promise<EventOutput> {
-  return deleteEvent(scope, { id: await eventIdOfSlug(scope, input.slug), force: input.force });
+  const id = await eventIdOfSlug(scope, input.slug);
+  return deleteEvent(scope, { id, force: input.force, recurrence_scope: input.recurrence_scope });
 }

@@ -68,7 +68,9 @@ function readMeta<Input>(
 const ITEM_POLICY = { cache: "body", record: "event" } as const;
 
 const UPDATE_DESCRIPTION =
-  "Changes only the fields sent; venue, organizer, categories or tags sent as 0, empty or [] are removed. Also served on PUT and PATCH.";
+  "Changes only the fields sent; venue, organizer, categories or tags sent as 0, empty or [] are removed. On an occurrence of a series, recurrence_scope says which occurrences change: this (default, the occurrence overrides the fields sent), following (the series splits here) or all; recurrence needs following or all. Also served on PUT and PATCH.";
+const DELETE_DESCRIPTION =
+  "Moves it to the trash (a second time: 410); force=true (administrators) deletes it permanently. On an occurrence of a series, recurrence_scope says which: this (default, its start becomes an EXDATE), following (the series ends before it) or all.";
 const BY_SLUG_NOTE = " The slug is looked up in the request's language; an unknown slug is a 400.";
 
 const update = publicProcedure.input(eventUpdateInput).output(eventOutput);
@@ -126,7 +128,7 @@ export const eventsRouter = router({
     .meta(meta("POST", BY_SLUG, "Update an event by slug", `${UPDATE_DESCRIPTION}${BY_SLUG_NOTE}`, UPDATE_ERRORS))
     .mutation(updateBySlugResolver),
   deleteBySlug: publicProcedure
-    .meta(meta("DELETE", BY_SLUG, "Delete an event by slug", `Moves it to the trash.${BY_SLUG_NOTE}`, DELETE_ERRORS))
+    .meta(meta("DELETE", BY_SLUG, "Delete an event by slug", `${DELETE_DESCRIPTION}${BY_SLUG_NOTE}`, DELETE_ERRORS))
     .input(eventDeleteBySlugInput)
     .output(eventOutput)
     .mutation(({ ctx, input }) => deleteEventBySlug(scopeOf(ctx, input.ml_language), input)),
@@ -139,15 +141,7 @@ export const eventsRouter = router({
     .meta(meta("POST", ITEM, "Update an event", UPDATE_DESCRIPTION, UPDATE_ERRORS))
     .mutation(updateResolver),
   delete: publicProcedure
-    .meta(
-      meta(
-        "DELETE",
-        ITEM,
-        "Delete an event",
-        "Moves it to the trash (a second time: 410); force=true (administrators) deletes it permanently.",
-        DELETE_ERRORS,
-      ),
-    )
+    .meta(meta("DELETE", ITEM, "Delete an event", DELETE_DESCRIPTION, DELETE_ERRORS))
     .input(eventDeleteInput)
     .output(eventOutput)
     .mutation(({ ctx, input }) => deleteEvent(scopeOf(ctx, input.ml_language), input)),

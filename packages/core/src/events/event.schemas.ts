@@ -123,9 +123,17 @@ export type EventCreateBody = z.infer<typeof eventCreateBody>;
 const eventUpdateShape = z.object(eventWriteShape).partial().shape;
 export type EventWriteFields = z.infer<z.ZodObject<typeof eventUpdateShape>>;
 
+/** Which occurrences of a series a write or delete addresses (docs/behaviour.md, "Editing and deleting occurrences"). */
+export const recurrenceScope = z.enum(["this", "following", "all"]).optional().meta({
+  description:
+    "For an occurrence of a series: this (default) changes only this occurrence, following this one and the later ones (the series splits here), all every occurrence. A single event ignores it.",
+});
+export type RecurrenceScope = NonNullable<z.infer<typeof recurrenceScope>>;
+
 export const eventUpdateInput = z.object({
   id: pathId,
   ...eventUpdateShape,
+  recurrence_scope: recurrenceScope,
   ml_language: mlLanguage,
 });
 export type EventUpdateInput = z.infer<typeof eventUpdateInput>;
@@ -135,6 +143,7 @@ const slugPath = z.string().min(1).max(400).meta({ description: "The event's slu
 /** By slug, the path names the event; a `slug` in the body cannot rename it (the path parameter wins). */
 export const eventUpdateBySlugInput = z.object({
   ...eventUpdateShape,
+  recurrence_scope: recurrenceScope,
   slug: slugPath,
   ml_language: mlLanguage,
 });
@@ -149,6 +158,7 @@ export type EventGetBySlugInput = z.infer<typeof eventGetBySlugInput>;
 export const eventDeleteInput = z.object({
   id: pathId,
   force: forceQuery,
+  recurrence_scope: recurrenceScope,
   password: passwordQuery,
   ml_language: mlLanguage,
 });
@@ -157,6 +167,7 @@ export type EventDeleteInput = z.infer<typeof eventDeleteInput>;
 export const eventDeleteBySlugInput = z.object({
   slug: slugPath,
   force: forceQuery,
+  recurrence_scope: recurrenceScope,
   password: passwordQuery,
   ml_language: mlLanguage,
 });

@@ -2,11 +2,15 @@ import { requireCapability, requireEdit, scaleBackStatus } from "../auth/capabil
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
-import { domainError } from "../errors.ts";
+import { domainError, invalidParam } from "../errors.ts";
 import type { Scope } from "../scope.ts";
+import { updateSeries } from "../series/series.edit.ts";
+import { TEMPLATE_READ } from "../series/series.occurrences.ts";
+import { overridesOf } from "../series/series.regenerate.ts";
 import { stampsAt } from "../shared/dates.ts";
+import { definedOnly } from "../shared/fields.ts";
 import { languageSchema } from "../shared/language.ts";
-import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
+import { countedLinksOf, moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
 import { eventIdOfSlug, loadEventById } from "./event.load.ts";
 import type { EventOutput } from "./event.output.schemas.ts";
@@ -19,10 +23,12 @@ import { changesSchedule, postDateOf, scalarChanges } from "./event.write.ts";
 
 /**
  * `POST|PUT|PATCH /events/{id}` (docs/behaviour.md, "Updating"): only the fields sent change; links sent empty are
- * removed. A missing event is a 404 for those who may edit events at all (401/403 for the others).
+ * removed. A missing event is a 404 for those who may edit events at all (401/403 for the others). An occurrence of
+ * a series is edited alone (and overrides the fields sent), with the later ones, or with all of them, as
+ * `recurrence_scope` says (docs/behaviour.md, "Editing and deleting occurrences").
  */
 export async function updateEvent(scope: Scope, input: EventUpdateInput): Promise<EventOutput> {
-  const { id, ml_language: _language, ...fields } = input;
+  const { id, ml_language: _language, recurrence_scope: recurrenceScope = "this", ...fields } = input;
   const { actor, site } = scope;
   const now = new Date();
   await runWrite(
@@ -37,6 +43,17 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
       if (!existing) {
         requireCapability(actor, "create_posts");
         throw domainError("rest-event-not-found", { id: id });
+      }
+      const { seriesId } = existing;
+      if (seriesId !== null && recurrenceScope !== "this") {
+        await updateSeries(tx, eventScope, { event: existing, seriesId, fields, recurrenceScope, checked, now });
+        return;
+      }
+      if (fields.recurrence !== undefined) {
+        throw invalidParam(
+          "recurrence_scope",
+          "recurrence changes a series' rule: send it to an occurrence with recurrence_scope=all or following.",
+        );
       }
       requireEdit(actor, existing);
       requireAuthorChoice(actor, fields.author, existing.authorId);
@@ -63,7 +80,7 @@ type WrittenLinks = Awaited<ReturnType<typeof writeLinks>>;
 type ExistingEvent = NonNullable<Awaited<ReturnType<typeof findEventWithTerms>>>;
 
 function findEventWithTerms(tx: Tx, id: number) {
-  return tx.event.findUnique({ where: { id }, include: EVENT_TERM_LINKS });
+  return tx.event.findUnique({ where: { id }, ...TEMPLATE_READ });
 }
 
 /**
@@ -110,6 +127,7 @@ async function changedColumns(tx: Tx, { fields, existing, links, status, schedul
     categories: replacing(links.categories),
     tags: replacing(links.tags),
     slug: fields.slug && (await freeEventSlug(tx, existing.language, fields.slug, existing.id)),
+    overrides: existing.seriesId === null ? undefined : withOverrides(existing, fields),
     status,
     authorId: fields.author,
     modified: stamp.local,
@@ -122,6 +140,11 @@ async function changedColumns(tx: Tx, { fields, existing, links, status, schedul
       description: fields.description ?? existing.description,
     }),
   };
+}
+
+/** An occurrence edited alone overrides the fields sent: an edit of the whole series leaves them alone. */
+function withOverrides(existing: ExistingEvent, fields: EventWriteFields): string {
+  return JSON.stringify([...new Set([...overridesOf(existing), ...Object.keys(definedOnly(fields))])]);
 }
 
 /** By slug, the path's slug names the event (in the request's language); the body cannot rename it. */

@@ -10,7 +10,7 @@ import { trashOccurrences } from "./series.trash.ts";
 /** What a series' occurrences become when its lines, first start or length change (docs/behaviour.md, "Recurring series"). */
 
 /** The write fields that place an occurrence in time: an occurrence that overrides one keeps its own schedule. */
-const SCHEDULE_FIELDS = ["start_date", "end_date", "timezone", "all_day"];
+export const SCHEDULE_FIELDS = ["start_date", "end_date", "timezone", "all_day"];
 
 /** The write fields an occurrence overrides (`Event.overrides`). */
 export function overridesOf(event: { overrides: string }): string[] {

@@ -87,17 +87,37 @@ export async function moveTermCounts(
 
 /** Many new events at once: each term gains the number of new published events linking it, in few statements. */
 export async function addNewEventsToTermCounts(tx: Tx, created: readonly CountedLinks[]): Promise<void> {
+  await moveTermCountsOfMany(
+    tx,
+    created.map((after) => ({ before: undefined, after })),
+  );
+}
+
+/**
+ * Many events' writes at once (a series edit): `moveTermCounts` of each, summed per term, in a few statements (one
+ * per taxonomy, language and amount).
+ */
+export async function moveTermCountsOfMany(
+  tx: Tx,
+  moves: ReadonlyArray<{ before: CountedLinks | undefined; after: CountedLinks | undefined }>,
+): Promise<void> {
   for (const taxonomy of TAXONOMIES) {
-    const gains = new Map<string, Map<number, number>>();
-    for (const event of created) {
-      const byTerm = gains.get(event.language) ?? new Map<number, number>();
-      for (const id of counted(event, taxonomy.ids)) byTerm.set(id, (byTerm.get(id) ?? 0) + 1);
-      gains.set(event.language, byTerm);
+    const deltas = new Map<string, Map<number, number>>();
+    const add = (language: string, id: number, by: number) => {
+      const byTerm = deltas.get(language) ?? new Map<number, number>();
+      byTerm.set(id, (byTerm.get(id) ?? 0) + by);
+      deltas.set(language, byTerm);
+    };
+    for (const { before, after } of moves) {
+      const old = counted(before, taxonomy.ids);
+      const now = counted(after, taxonomy.ids);
+      if (before) for (const id of old) if (!now.has(id)) add(before.language, id, -1);
+      if (after) for (const id of now) if (!old.has(id)) add(after.language, id, 1);
     }
-    for (const [language, byTerm] of gains) {
-      const idsByGain = new Map<number, number[]>();
-      for (const [id, gain] of byTerm) idsByGain.set(gain, [...(idsByGain.get(gain) ?? []), id]);
-      for (const [gain, ids] of idsByGain) await addToCounts(tx, taxonomy.taxonomy, ids, language, gain);
+    for (const [language, byTerm] of deltas) {
+      const idsByDelta = new Map<number, number[]>();
+      for (const [id, delta] of byTerm) idsByDelta.set(delta, [...(idsByDelta.get(delta) ?? []), id]);
+      for (const [delta, ids] of idsByDelta) await addToCounts(tx, taxonomy.taxonomy, ids, language, delta);
     }
   }
 }
