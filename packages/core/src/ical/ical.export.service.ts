@@ -15,7 +15,7 @@ import {
   icalSourceOf,
   renderCalendar,
 } from "./ical.feed.ts";
-import { calendarIdentity } from "./ical.identity.ts";
+import { eventUidHost } from "./ical.identity.ts";
 
 export interface FeedOptions {
   /** The most events a feed holds (`CALENDAR_ICAL_MAX_EVENTS`). */
@@ -61,14 +61,6 @@ function headerOf(scope: Scope, options: FeedOptions): FeedHeader {
   };
 }
 
-/**
- * The host of the UIDs derived from events: the site's `global_id` host, else `CALENDAR_PUBLIC_URL`'s, else the
- * calendar's stored identity; never the request's Host, which another name of the same calendar would change.
- */
-async function uidHostOf(scope: Scope, options: FeedOptions): Promise<string> {
-  return scope.site.globalIdHost ?? options.publicHost ?? (await calendarIdentity(scope.db));
-}
-
 /** The UID of an event that is not written as part of a series: its imported UID, else its own. */
 export function eventUid(event: Pick<FeedEvent, "id" | "source">, uidHost: string): string {
   return event.source?.uid ?? `event-${event.id}@${uidHost}`;
@@ -95,7 +87,7 @@ async function seriesOf(scope: Scope, events: readonly FeedEvent[]): Promise<Map
 
 /** The feed's VEVENTs: series as one master and their differing occurrences, other events as themselves. */
 async function entriesOf(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]) {
-  const uidHost = await uidHostOf(scope, options);
+  const uidHost = await eventUidHost(scope, options.publicHost);
   const series = await seriesOf(scope, events);
   return feedEntriesOf(events, series, seriesLimitsOf(scope.site), (event) => eventUid(event, uidHost));
 }

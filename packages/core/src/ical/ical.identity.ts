@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/db.ts";
+import type { Scope } from "../scope.ts";
 
 /**
  * The name a calendar's iCalendar UIDs end with when `CALENDAR_PUBLIC_URL` is not set: a random id created once
@@ -29,4 +30,21 @@ export function calendarIdentity(db: Db): Promise<string> {
   identities.set(db, read);
   read.catch(() => identities.delete(db));
   return read;
+}
+
+/**
+ * The host of the UIDs derived from events (`event-<id>@<host>`): the site's `global_id` host, else
+ * `CALENDAR_PUBLIC_URL`'s, else the calendar's stored identity; never the request's Host, which another name of the
+ * same calendar would change.
+ */
+export async function eventUidHost(scope: Scope, publicHost: string | undefined): Promise<string> {
+  return scope.site.globalIdHost ?? publicHost ?? (await calendarIdentity(scope.db));
+}
+
+/** The event of ours a UID names (`event-<id>@<host>` with our host), if it does. */
+export function ownEventId(uid: string, uidHost: string): number | undefined {
+  const suffix = `@${uidHost}`;
+  if (!uid.startsWith("event-") || !uid.endsWith(suffix)) return undefined;
+  const id = Number(uid.slice("event-".length, -suffix.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
