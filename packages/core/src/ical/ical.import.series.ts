@@ -89,7 +89,10 @@ function ruleSchedule(planned: PlannedSeries, originalStartLocal: string): Event
   };
 }
 
-/** Writes each occurrence as the file has it (the master's fields, or its exception's), recording one change each. */
+/**
+ * Writes each occurrence as the file has it (the master's fields, or its exception's), recording one change for
+ * each, except those this write created (they have theirs).
+ */
 async function rewriteOccurrences(
   write: SeriesWrite,
   imported: ImportedSeries,
@@ -97,30 +100,22 @@ async function rewriteOccurrences(
   live: readonly LiveOccurrence[],
 ): Promise<void> {
   const exceptions = new Map(planned.exceptions.map((exception) => [exception.recurrenceId, exception]));
+  const rewritten: number[] = [];
   for (const occurrence of live) {
     if (!occurrence.originalStartUtc || !occurrence.originalStartLocal) continue;
     const recurrenceId = recurrenceKey(occurrence.originalStartUtc);
     const exception = exceptions.get(recurrenceId);
-    await updateOccurrence(
-      write,
-      {
-        series: imported,
-        recurrenceId,
-        body: exception?.body ?? planned.master,
-        schedule: exception?.schedule ?? ruleSchedule(planned, occurrence.originalStartLocal),
-      },
-      occurrence,
-    );
+    const body = exception?.body ?? planned.master;
+    const schedule = exception?.schedule ?? ruleSchedule(planned, occurrence.originalStartLocal);
+    await updateOccurrence(write, { series: imported, recurrenceId, body, schedule }, occurrence);
     await write.tx.event.update({
       where: { id: occurrence.id },
       data: { overrides: JSON.stringify(exception?.overrides ?? []) },
     });
-    write.result.updated.push(occurrence.id);
+    if (!write.result.created.includes(occurrence.id)) rewritten.push(occurrence.id);
   }
-  const changed = await write.tx.event.findMany({
-    where: { id: { in: live.map((occurrence) => occurrence.id) } },
-    select: EVENT_CHANGE_FIELDS,
-  });
+  write.result.updated.push(...rewritten);
+  const changed = await write.tx.event.findMany({ where: { id: { in: rewritten } }, select: EVENT_CHANGE_FIELDS });
   await recordChanges(
     write.tx,
     changed.map((row) => ({ type: "event" as const, action: "updated" as const, ...row })),

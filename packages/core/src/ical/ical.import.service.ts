@@ -10,7 +10,7 @@ import type { SeriesLimits } from "../series/series.limits.ts";
 import { eventUidHost, ownEventId } from "./ical.identity.ts";
 import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
 import { type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
-import { type ValidSeries, writeEvents } from "./ical.import.write.ts";
+import { recordWritten, type ValidSeries, type WrittenEvents, writeEvents } from "./ical.import.write.ts";
 import { type ImportedRule, type ImportedSeries, type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
 
 export interface IcalImportOptions {
@@ -63,13 +63,15 @@ function batchesOf(valid: readonly ValidSeries[], size: number): ValidSeries[][]
   return batches;
 }
 
-/** Writes the series into `result` (within the caller's transaction). */
+/** Writes the series into `result` (within the caller's transaction), with one change per event written. */
 async function writeAll(tx: Tx, scope: Scope, valid: readonly ValidSeries[], result: ImportResult): Promise<void> {
+  const written: WrittenEvents = { created: [], updated: [] };
   for (const item of valid) {
     const write = { tx, scope, now: new Date(), result };
     if (item.planned) await writeKeptSeries(write, item.series, item.planned);
-    else await writeEvents(write, item);
+    else await writeEvents(write, item, written);
   }
+  await recordWritten(tx, written);
 }
 
 /** Each batch in its own transaction; the ids and counts of every batch, in order. */

@@ -224,10 +224,15 @@ export interface ValidSeries {
   ownId: number | undefined;
 }
 
-/** Records one change per event the write created, updated or trashed since `from` (lengths of the result). */
-async function recordWritten(tx: Tx, result: ImportResult, from: { created: number; updated: number }) {
-  const created = result.created.slice(from.created);
-  const updated = result.updated.slice(from.updated);
+/** The events a batch wrote as events (not as series, which record their own changes). */
+export interface WrittenEvents {
+  created: number[];
+  updated: number[];
+}
+
+/** Records one change per event written: created, updated, or trashed. */
+export async function recordWritten(tx: Tx, written: WrittenEvents): Promise<void> {
+  const { created, updated } = written;
   if (!created.length && !updated.length) return;
   const rows = await tx.event.findMany({
     where: { id: { in: [...created, ...updated] } },
@@ -243,12 +248,13 @@ async function recordWritten(tx: Tx, result: ImportResult, from: { created: numb
 
 /**
  * Writes the events of a VEVENT group kept as events (not as a series), matched by UID and RECURRENCE-ID: creates,
- * updates and trashes them to match the file, one change each.
+ * updates and trashes them to match the file; adds what it wrote to `written`.
  */
-export async function writeEvents(write: SeriesWrite, valid: ValidSeries): Promise<void> {
+export async function writeEvents(write: SeriesWrite, valid: ValidSeries, written: WrittenEvents): Promise<void> {
   const from = { created: write.result.created.length, updated: write.result.updated.length };
   await writeMatched(write, valid);
-  await recordWritten(write.tx, write.result, from);
+  written.created.push(...write.result.created.slice(from.created));
+  written.updated.push(...write.result.updated.slice(from.updated));
 }
 
 async function writeMatched(write: SeriesWrite, { series, bodies, schedules, ownId }: ValidSeries): Promise<void> {
