@@ -107,6 +107,31 @@ describe.each(PROVIDERS)("importing recurring series (%s)", (provider) => {
     ]);
   });
 
+  it("keeps writing a UID imported before series were kept as its events, never as a second copy", async () => {
+    const legacy = await server.call("POST /events", {
+      as: as(),
+      status: 201,
+      body: {
+        title: "Chorprobe",
+        start_date: "2030-03-12 19:00:00",
+        end_date: "2030-03-12 21:00:00",
+        timezone: "Europe/Berlin",
+      },
+    });
+    await server.db.event.update({
+      where: { id: legacy.body.id },
+      data: { icalUid: "legacy@google.com", icalRecurrenceId: "20300312T180000Z" },
+    });
+    const imported = await post(file("google-weekly.ics").replaceAll("7kd9s0probe@google.com", "legacy@google.com"));
+    expect([imported.body.created.length, imported.body.updated, imported.body.skipped]).toEqual([
+      4,
+      [legacy.body.id],
+      [],
+    ]);
+    expect(await server.db.eventSeries.count({ where: { uid: "legacy@google.com" } })).toBe(0);
+    expect(await server.db.event.count({ where: { icalUid: "legacy@google.com" } })).toBe(5);
+  });
+
   it("changes nothing when our own export is imported back into the same calendar", async () => {
     const created = await server.call("POST /events", {
       as: as(),

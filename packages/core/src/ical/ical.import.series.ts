@@ -163,6 +163,14 @@ async function createSeries(write: SeriesWrite, imported: ImportedSeries, planne
   write.result.created.push(...live.map((occurrence) => occurrence.id));
 }
 
+/**
+ * Was the UID imported before series were kept, as events of its own? Its re-imports keep writing those events
+ * (matched by RECURRENCE-ID), never a second copy as a series.
+ */
+export async function importedAsEvents(tx: Tx, language: string, uid: string): Promise<boolean> {
+  return (await tx.event.count({ where: { language, icalUid: uid, seriesId: null } })) > 0;
+}
+
 /** Writes one recurring VEVENT of the file as a series, matched by its UID to the series stored in the language. */
 export async function writeKeptSeries(
   write: SeriesWrite,

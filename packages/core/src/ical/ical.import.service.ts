@@ -9,7 +9,7 @@ import { planSeries, seriesLimitsOf } from "../series/series.create.ts";
 import type { SeriesLimits } from "../series/series.limits.ts";
 import { eventUidHost, ownEventId } from "./ical.identity.ts";
 import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
-import { type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
+import { importedAsEvents, type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
 import { recordWritten, type ValidSeries, type WrittenEvents, writeEvents } from "./ical.import.write.ts";
 import { type ImportedRule, type ImportedSeries, type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
 
@@ -68,8 +68,10 @@ async function writeAll(tx: Tx, scope: Scope, valid: readonly ValidSeries[], res
   const written: WrittenEvents = { created: [], updated: [] };
   for (const item of valid) {
     const write = { tx, scope, now: new Date(), result };
-    if (item.planned) await writeKeptSeries(write, item.series, item.planned);
-    else await writeEvents(write, item, written);
+    const { planned } = item;
+    if (planned && !(await importedAsEvents(tx, scope.language, item.series.uid))) {
+      await writeKeptSeries(write, item.series, planned);
+    } else await writeEvents(write, item, written);
   }
   await recordWritten(tx, written);
 }
