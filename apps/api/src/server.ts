@@ -143,7 +143,8 @@ async function registerRoutes(server: FastifyInstance, options: ServerOptions, r
   const served = { handle: options.handle, site: options.site };
   registerHealthRoutes(server, options.handle);
   registerExplorerRoutes(server);
-  const ical = { ...ICAL_DEFAULTS, ...options.ical, ...served };
+  const publicHost = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).host;
+  const ical = { ...ICAL_DEFAULTS, ...options.ical, ...served, publicHost };
   await server.register(async (app) => {
     registerIcalNegotiation(app, ical);
     await restPlugin(app, { router: routers.rest, ...served });

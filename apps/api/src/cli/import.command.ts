@@ -82,6 +82,8 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
             dryRun: options.dryRun ?? false,
             horizonMonths: options.horizonMonths ?? DEFAULT_HORIZON_MONTHS,
             seriesCap: DEFAULT_SERIES_CAP,
+            // Our own feeds' UIDs end with this host: their events are matched back to the events they came from.
+            publicHost: settings.CALENDAR_PUBLIC_URL && new URL(settings.CALENDAR_PUBLIC_URL).host,
           },
         );
         output.out(options.json ? `${JSON.stringify(result)}\n` : summaryOf(result, options.dryRun ?? false));

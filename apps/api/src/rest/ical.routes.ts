@@ -110,6 +110,7 @@ export async function icalRoutes(app: FastifyInstance, options: IcalRouteOptions
         dryRun: query.dry_run ?? false,
         horizonMonths: query.horizon_months,
         seriesCap: options.seriesCap,
+        publicHost: options.publicHost,
       });
       return reply.type("application/json; charset=utf-8").send(result);
     });

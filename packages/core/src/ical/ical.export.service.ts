@@ -3,14 +3,27 @@ import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
 import type { EventOutput } from "../events/event.output.schemas.ts";
 import type { EventListQuery } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
+import { seriesLimitsOf } from "../series/series.create.ts";
 import { readFeedEvents } from "./ical.feed.read.ts";
-import { type FeedEvent, type FeedHeader, feedEventOf, type IcalSource, renderCalendar } from "./ical.feed.ts";
+import { type FeedSeries, feedEntriesOf } from "./ical.feed.series.ts";
+import {
+  type FeedEntry,
+  type FeedEvent,
+  type FeedHeader,
+  feedEventOf,
+  type IcalSource,
+  icalSourceOf,
+  renderCalendar,
+} from "./ical.feed.ts";
+import { eventUidHost } from "./ical.identity.ts";
 
 export interface FeedOptions {
   /** The most events a feed holds (`CALENDAR_ICAL_MAX_EVENTS`). */
   maxEvents: number;
   /** The site's name, for `X-WR-CALNAME`. */
   siteName: string;
+  /** The host of `CALENDAR_PUBLIC_URL`, when set: the UIDs of events end with it. */
+  publicHost?: string | undefined;
 }
 
 /** Clients poll a subscribed feed this often. */
@@ -20,11 +33,17 @@ async function sourcesOf(scope: Scope, events: readonly EventOutput[]): Promise<
   if (!events.length) return new Map();
   const rows = await scope.db.event.findMany({
     where: { id: { in: events.map((event) => event.id) } },
-    select: { id: true, icalUid: true, icalRecurrenceId: true, sequence: true },
+    select: {
+      id: true,
+      icalUid: true,
+      icalRecurrenceId: true,
+      sequence: true,
+      seriesId: true,
+      originalStartLocal: true,
+      overrides: true,
+    },
   });
-  return new Map(
-    rows.map((row) => [row.id, { uid: row.icalUid, recurrenceId: row.icalRecurrenceId, sequence: row.sequence }]),
-  );
+  return new Map(rows.map((row) => [row.id, icalSourceOf(row)]));
 }
 
 /** Events read as their JSON, with their iCalendar identity. */
@@ -42,13 +61,58 @@ function headerOf(scope: Scope, options: FeedOptions): FeedHeader {
   };
 }
 
-/** The host of the UIDs derived from events: the site's `global_id` host, else the API's. */
-function uidHostOf(scope: Scope): string {
-  return scope.site.globalIdHost ?? new URL(scope.links.apiRoot).host;
+/** The UID of an event that is not written as part of a series: its imported UID, else its own. */
+export function eventUid(event: Pick<FeedEvent, "id" | "source">, uidHost: string): string {
+  return event.source?.uid ?? `event-${event.id}@${uidHost}`;
 }
 
-function render(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): string {
-  return renderCalendar(headerOf(scope, options), events, uidHostOf(scope));
+async function seriesOf(scope: Scope, events: readonly FeedEvent[]): Promise<Map<number, FeedSeries>> {
+  const ids = [...new Set(events.flatMap((event) => event.source?.occurrence?.seriesId ?? []))];
+  if (!ids.length) return new Map();
+  const rows = await scope.db.eventSeries.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      uid: true,
+      recurrence: true,
+      timezone: true,
+      allDay: true,
+      startLocal: true,
+      durationSeconds: true,
+      generatedUntilUtc: true,
+    },
+  });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The feed's VEVENTs: series as one master and their differing occurrences, other events as themselves. */
+async function entriesOf(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]) {
+  const uidHost = await eventUidHost(scope, options.publicHost);
+  const series = await seriesOf(scope, events);
+  return feedEntriesOf(events, series, seriesLimitsOf(scope.site), (event) => eventUid(event, uidHost));
+}
+
+async function render(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<string> {
+  const { entries, span } = await entriesOf(scope, options, events);
+  return renderCalendar(headerOf(scope, options), entries, span);
+}
+
+/**
+ * One occurrence alone: its own VEVENT with its series' UID and its RECURRENCE-ID, so that a calendar holding the
+ * series replaces that instance; other events as in a feed.
+ */
+async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput): Promise<string> {
+  const event = feedEventOf(output, (await sourcesOf(scope, [output])).get(output.id));
+  const occurrence = event.source?.occurrence;
+  const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
+  if (!occurrence || !series) return render(scope, options, [event]);
+  const entry: FeedEntry = {
+    event,
+    uid: series.uid,
+    sequence: event.source?.sequence ?? 0,
+    recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
+  };
+  return renderCalendar(headerOf(scope, options), [entry]);
 }
 
 /**
@@ -81,7 +145,7 @@ export async function eventFileById(
   input: { id: number; password?: string | undefined },
   options: FeedOptions,
 ): Promise<string> {
-  return render(scope, options, await feedEventsOf(scope, [await getEvent(scope, input)]));
+  return renderOne(scope, options, await getEvent(scope, input));
 }
 
 /** `GET /events/by-slug/{slug}.ics`. */
@@ -90,5 +154,5 @@ export async function eventFileBySlug(
   input: { slug: string; password?: string | undefined },
   options: FeedOptions,
 ): Promise<string> {
-  return render(scope, options, await feedEventsOf(scope, [await getEventBySlug(scope, input)]));
+  return renderOne(scope, options, await getEventBySlug(scope, input));
 }

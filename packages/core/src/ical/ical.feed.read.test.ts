@@ -3,6 +3,7 @@ import type { Actor } from "../auth/roles.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
 import { type EventListQuery, eventListQuery } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
+import { DEFAULT_SERIES_LIMITS } from "../series/series.limits.ts";
 import type { Language } from "../shared/language.ts";
 import {
   create,
@@ -16,8 +17,9 @@ import {
   useTestDatabase,
 } from "../testing/index.ts";
 import { deleteVenue } from "../venues/venue.service.ts";
-import { listedFeedEvents, selectFeedEvents } from "./ical.export.service.ts";
-import { renderCalendar } from "./ical.feed.ts";
+import { eventUid, listedFeedEvents, selectFeedEvents } from "./ical.export.service.ts";
+import { feedEntriesOf } from "./ical.feed.series.ts";
+import { type FeedEvent, renderCalendar } from "./ical.feed.ts";
 
 /**
  * The feed's own statement against the way the feed was built before it (`GET /events`' page of presented events,
@@ -27,6 +29,10 @@ import { renderCalendar } from "./ical.feed.ts";
 const READERS = ["administrator", "editor", "author", "subscriber"] as const;
 const HEADER = { name: "Calendar (en)", language: "en", timezone: "UTC", refreshSeconds: 3_600 };
 const NOW = new Date("2030-01-01T00:00:00Z");
+
+/** The fixture holds no series: each event is its own VEVENT. */
+const entriesOf = (events: readonly FeedEvent[]) =>
+  feedEntriesOf(events, new Map(), DEFAULT_SERIES_LIMITS, (event) => eventUid(event, "feed.test")).entries;
 
 describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
   const database = useTestDatabase(provider);
@@ -125,10 +131,10 @@ describe.each(PROVIDERS)("the feed's one-statement read (%s)", (provider) => {
       for (const [name, actor] of Object.entries(actors)) {
         const reader = scope(actor, language);
         const expected = await outcomeOf(async () =>
-          renderCalendar(HEADER, await listedFeedEvents(reader, query, 100), "feed.test", NOW),
+          renderCalendar(HEADER, entriesOf(await listedFeedEvents(reader, query, 100)), undefined, NOW),
         );
         const feed = await outcomeOf(async () =>
-          renderCalendar(HEADER, await selectFeedEvents(reader, query, 100), "feed.test", NOW),
+          renderCalendar(HEADER, entriesOf(await selectFeedEvents(reader, query, 100)), undefined, NOW),
         );
         expect(feed, `${name} (${language})`).toBe(expected);
         written += feed.split("BEGIN:VEVENT").length - 1;

@@ -10,7 +10,7 @@ import type { Scope } from "../scope.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { permalink } from "../shared/links.ts";
-import type { FeedEvent, FeedVenue } from "./ical.feed.ts";
+import { type FeedEvent, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
 
 /**
  * The feed's events in one statement: the rows `GET /events` selects, in its order, each with only what the
@@ -57,6 +57,9 @@ interface StoredFeedEvent extends Owned {
   icalUid: string | null;
   icalRecurrenceId: string | null;
   sequence: number;
+  seriesId: number | null;
+  originalStartLocal: string | null;
+  overrides: string;
   image: { id: number; url: string } | null;
   venue: StoredVenue | null;
   organizer: StoredOrganizer | null;
@@ -83,6 +86,9 @@ const EVENT_COLUMNS = [
   "icalUid",
   "icalRecurrenceId",
   "sequence",
+  "seriesId",
+  "originalStartLocal",
+  "overrides",
 ];
 const OWNED_COLUMNS = ["name", "password", "status", "authorId"];
 const VENUE_COLUMNS = [...OWNED_COLUMNS, "address", "zip", "city", "country", "geoLat", "geoLng"];
@@ -188,7 +194,7 @@ function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | u
     organizer: redacted ? undefined : feedOrganizerOf(scope, row.organizer),
     categories: redacted ? [] : categoryNames(row.categories),
     image: image ? { url: image.url, extension: image.extension } : undefined,
-    source: { uid: row.icalUid, recurrenceId: row.icalRecurrenceId, sequence: row.sequence },
+    source: icalSourceOf(row),
   };
 }
 

@@ -4,11 +4,52 @@ import { DateTime } from "luxon";
 import type { EventOutput } from "../events/event.output.schemas.ts";
 import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
 
-/** What an event's iCalendar form needs besides its JSON: the identity kept from an import, and its SEQUENCE. */
+/**
+ * What an event's iCalendar form needs besides its JSON: the identity kept from an import, its SEQUENCE, and of an
+ * occurrence of a series, the series and the start its rule gave it.
+ */
 export interface IcalSource {
   uid: string | null;
   recurrenceId: string | null;
   sequence: number;
+  occurrence: FeedOccurrence | null;
+}
+
+/** An occurrence's place in its series. */
+export interface FeedOccurrence {
+  seriesId: number;
+  /** The start its rule gave it, as a wall time in the series' zone. */
+  originalStartLocal: string;
+  /** Does it override fields of the series (`Event.overrides` not empty)? */
+  overrides: boolean;
+}
+
+/** The iCalendar identity of an event row. */
+export function icalSourceOf(row: {
+  icalUid: string | null;
+  icalRecurrenceId: string | null;
+  sequence: number;
+  seriesId: number | null;
+  originalStartLocal: string | null;
+  overrides: string;
+}): IcalSource {
+  const occurrence =
+    row.seriesId === null || row.originalStartLocal === null
+      ? null
+      : { seriesId: row.seriesId, originalStartLocal: row.originalStartLocal, overrides: row.overrides !== "[]" };
+  return { uid: row.icalUid, recurrenceId: row.icalRecurrenceId, sequence: row.sequence, occurrence };
+}
+
+/**
+ * One VEVENT: an event (UID as decided by the caller), a series' master (its RRULE/RDATE/EXDATE lines), or an
+ * occurrence that differs from its master (its RECURRENCE-ID, a wall time in the series' zone).
+ */
+export interface FeedEntry {
+  event: FeedEvent;
+  uid: string;
+  sequence: number;
+  recurrence?: readonly string[];
+  recurrenceId?: { local: string; timezone: string; allDay: boolean };
 }
 
 /** The venue fields a feed writes, as the event's JSON shows them (details absent while the venue is protected). */
@@ -103,10 +144,10 @@ function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
 }
 
 /** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
-function zonedYears(events: readonly FeedEvent[]): YearSpan {
-  let from = Number.POSITIVE_INFINITY;
-  let to = Number.NEGATIVE_INFINITY;
-  for (const event of events) {
+function zonedYears(entries: readonly FeedEntry[], span: YearSpan | undefined): YearSpan {
+  let from = span?.from ?? Number.POSITIVE_INFINITY;
+  let to = span?.to ?? Number.NEGATIVE_INFINITY;
+  for (const { event } of entries) {
     if (event.all_day || isUtc(event.timezone)) continue;
     from = Math.min(from, Number(event.start_date.slice(0, 4)));
     to = Math.max(to, Number(event.end_date.slice(0, 4)));
@@ -197,12 +238,39 @@ function attachmentsOf(event: FeedEvent): ICalEventData["attachments"] {
   return [mime ? { uri: event.image.url, mime, image: true } : event.image.url];
 }
 
-function eventData(event: FeedEvent, uidHost: string, now: Date): ICalEventData {
-  const { organizer, source } = event;
+/**
+ * The RECURRENCE-ID of an entry: the original start in the series' zone (a floating time for all-day series, made a
+ * DATE by `renderCalendar`), or the UTC instant kept by an import.
+ */
+function recurrenceIdOf(entry: FeedEntry): Pick<ICalEventData, "recurrenceId" | "floating"> {
+  const { recurrenceId, event } = entry;
+  if (recurrenceId?.allDay) {
+    return { recurrenceId: DateTime.fromSQL(recurrenceId.local, { zone: "utc" }), floating: true };
+  }
+  if (recurrenceId) return { recurrenceId: DateTime.fromSQL(recurrenceId.local, { zone: recurrenceId.timezone }) };
+  const imported = event.source?.recurrenceId;
+  return imported ? { recurrenceId: recurrenceInstant(imported) } : {};
+}
+
+/**
+ * The lines as the library writes them. It reads a lone line as an RRULE's parts, so a lone RDATE line is written
+ * twice (the recurrence set of RFC 5545 holds each date once).
+ */
+function repeatingOf(lines: readonly string[] | undefined): ICalEventData["repeating"] {
+  const [line, ...others] = lines ?? [];
+  if (line === undefined) return null;
+  if (others.length === 0 && !line.startsWith("RRULE:")) return `${line}\r\n${line}`;
+  return [line, ...others].join("\r\n");
+}
+
+function eventData(entry: FeedEntry, now: Date): ICalEventData {
+  const { event } = entry;
+  const { organizer } = event;
   return {
-    id: source?.uid ?? `event-${event.id}@${uidHost}`,
-    ...(source?.uid && source.recurrenceId ? { recurrenceId: recurrenceInstant(source.recurrenceId) } : {}),
-    sequence: source?.sequence ?? 0,
+    id: entry.uid,
+    ...recurrenceIdOf(entry),
+    repeating: repeatingOf(entry.recurrence),
+    sequence: entry.sequence,
     stamp: now,
     created: utcDate(event.date_utc),
     lastModified: utcDate(event.modified_utc),
@@ -219,24 +287,30 @@ function eventData(event: FeedEvent, uidHost: string, now: Date): ICalEventData 
   };
 }
 
-/** A VCALENDAR of the events (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). */
+/** The floating RECURRENCE-ID of an all-day occurrence, as the DATE its series' DTSTART is (RFC 5545 3.8.4.4). */
+const ALL_DAY_RECURRENCE_ID = /^RECURRENCE-ID:(\d{8})T000000\r$/gm;
+
+/**
+ * A VCALENDAR of the entries (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). `span`
+ * widens the years the VTIMEZONEs cover (a series' rule reaches beyond the occurrences written).
+ */
 export function renderCalendar(
   header: FeedHeader,
-  events: readonly FeedEvent[],
-  uidHost: string,
+  entries: readonly FeedEntry[],
+  span?: YearSpan,
   now: Date = new Date(),
 ): string {
-  const span = zonedYears(events);
+  const years = zonedYears(entries, span);
   const calendar = new ICalCalendar({
     prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     scale: "GREGORIAN",
     name: header.name,
     ttl: header.refreshSeconds,
-    timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, span) ?? null)) },
+    timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, years) ?? null)) },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
-  for (const event of events) calendar.createEvent(eventData(event, uidHost, now));
+  for (const entry of entries) calendar.createEvent(eventData(entry, now));
   // RFC 5545 ends every content line, the last one too, with CRLF.
-  return `${calendar.toString()}\r\n`;
+  return `${calendar.toString().replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r")}\r\n`;
 }

@@ -2,12 +2,16 @@ import { requireCapability } from "../auth/capabilities.ts";
 import type { Tx } from "../db/db.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError, parseOrThrow } from "../errors.ts";
-import { type EventSchedule, scheduleOf } from "../events/event.dates.ts";
-import { type EventCreateBody, eventCreateBody } from "../events/event.schemas.ts";
+import { scheduleOf } from "../events/event.dates.ts";
+import { eventCreateBody } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
+import { planSeries, seriesLimitsOf } from "../series/series.create.ts";
+import type { SeriesLimits } from "../series/series.limits.ts";
+import { eventUidHost, ownEventId } from "./ical.identity.ts";
 import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
-import { writeSeries } from "./ical.import.write.ts";
-import { type ImportedSeries, type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
+import { importedAsEvents, type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
+import { recordWritten, type ValidSeries, type WrittenEvents, writeEvents } from "./ical.import.write.ts";
+import { type ImportedRule, type ImportedSeries, type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
 
 export interface IcalImportOptions {
   dryRun: boolean;
@@ -15,6 +19,8 @@ export interface IcalImportOptions {
   horizonMonths: number;
   /** The most occurrences of one series. */
   seriesCap: number;
+  /** The host of `CALENDAR_PUBLIC_URL`, when set: how the UIDs of our own feeds' events end. */
+  publicHost?: string | undefined;
 }
 
 /** A dry run is one transaction over the whole file (within the caps), longer than a request's. */
@@ -29,13 +35,6 @@ const IMPORT_BATCH_EVENTS = 50;
  */
 function pauseAfter(started: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, performance.now() - started));
-}
-
-/** A series of the file as validated: the event bodies of its occurrences and their schedules. */
-interface ValidSeries {
-  series: ImportedSeries;
-  bodies: EventCreateBody[];
-  schedules: EventSchedule[];
 }
 
 class DryRun extends Error {
@@ -64,11 +63,17 @@ function batchesOf(valid: readonly ValidSeries[], size: number): ValidSeries[][]
   return batches;
 }
 
-/** Writes the series into `result` (within the caller's transaction). */
+/** Writes the series into `result` (within the caller's transaction), with one change per event written. */
 async function writeAll(tx: Tx, scope: Scope, valid: readonly ValidSeries[], result: ImportResult): Promise<void> {
-  for (const { series, bodies, schedules } of valid) {
-    await writeSeries(tx, scope, series, bodies, schedules, result);
+  const written: WrittenEvents = { created: [], updated: [] };
+  for (const item of valid) {
+    const write = { tx, scope, now: new Date(), result };
+    const { planned } = item;
+    if (planned && !(await importedAsEvents(tx, scope.language, item.series.uid))) {
+      await writeKeptSeries(write, item.series, planned);
+    } else await writeEvents(write, item, written);
   }
+  await recordWritten(tx, written);
 }
 
 /** Each batch in its own transaction; the ids and counts of every batch, in order. */
@@ -83,6 +88,7 @@ async function writeInBatches(scope: Scope, valid: readonly ValidSeries[], resul
     result.created.push(...written.created);
     result.updated.push(...written.updated);
     result.unchanged += written.unchanged;
+    result.skipped.push(...written.skipped);
     await pauseAfter(started);
   }
   return result;
@@ -105,16 +111,42 @@ async function dryRun(scope: Scope, valid: readonly ValidSeries[], skipped: Impo
   }
 }
 
+/** What one body of the file writes: the event as `POST /events` validates it, and its schedule. */
+function validEvent(scope: Scope, body: Record<string, unknown>, now: Date) {
+  const event = parseOrThrow(eventCreateBody, { ...body, status: "publish" });
+  return { body: event, schedule: scheduleOf(event, undefined, scope.site.timezone, now) };
+}
+
+/** A recurring master's series, checked and expanded as `POST /events` with `recurrence` does it. */
+function plannedSeries(scope: Scope, rule: ImportedRule, limits: SeriesLimits, now: Date): PlannedSeries {
+  const master = validEvent(scope, rule.master, now);
+  return {
+    plan: planSeries(rule.lines, master.schedule, limits, now),
+    master: master.body,
+    schedule: master.schedule,
+    exceptions: rule.exceptions.map((exception) => ({
+      recurrenceId: exception.recurrenceId,
+      overrides: exception.overrides,
+      ...validEvent(scope, exception.body, now),
+    })),
+  };
+}
+
 /** The series whose every occurrence is a valid event; the others are skipped with the first reason found. */
-function validSeries(scope: Scope, parsed: ImportedSeries[], skipped: ImportSkip[]): ValidSeries[] {
+function validSeries(
+  scope: Scope,
+  parsed: ImportedSeries[],
+  skipped: ImportSkip[],
+  context: { limits: SeriesLimits; uidHost: string },
+): ValidSeries[] {
   const now = new Date();
   return parsed.flatMap((series) => {
     try {
-      const bodies = series.occurrences.map((occurrence) =>
-        parseOrThrow(eventCreateBody, { ...occurrence.body, status: "publish" }),
-      );
-      const schedules = bodies.map((body) => scheduleOf(body, undefined, scope.site.timezone, now));
-      return [{ series, bodies, schedules }];
+      const events = series.occurrences.map((occurrence) => validEvent(scope, occurrence.body, now));
+      const bodies = events.map((event) => event.body);
+      const schedules = events.map((event) => event.schedule);
+      const planned = series.rule ? plannedSeries(scope, series.rule, context.limits, now) : undefined;
+      return [{ series, bodies, schedules, planned, ownId: ownEventId(series.uid, context.uidHost) }];
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const params = error.extra.params ? ` (${Object.keys(error.extra.params as object).join(", ")})` : "";
@@ -143,7 +175,13 @@ export async function importCalendar(scope: Scope, text: string, options: IcalIm
     caps: scope.site.importCaps ?? DEFAULT_IMPORT_CAPS,
   });
   const skipped: ImportSkip[] = [...parsed.skipped];
-  const valid = validSeries(scope, parsed.series, skipped);
+  const siteLimits = seriesLimitsOf(scope.site);
+  const limits = {
+    horizonMonths: options.horizonMonths,
+    maxOccurrences: Math.min(options.seriesCap, siteLimits.maxOccurrences),
+  };
+  const uidHost = await eventUidHost(scope, options.publicHost);
+  const valid = validSeries(scope, parsed.series, skipped, { limits, uidHost });
   if (options.dryRun) return dryRun(scope, valid, skipped);
   return writeInBatches(scope, valid, emptyResult(skipped, valid));
 }

@@ -1,6 +1,7 @@
+import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import type { EventSchedule } from "../events/event.dates.ts";
-import { newEventColumns } from "../events/event.plan.ts";
+import { EVENT_CHANGE_FIELDS, newEventColumns } from "../events/event.plan.ts";
 import type { EventCreateBody } from "../events/event.schemas.ts";
 import { eventSearchText } from "../events/event.search.ts";
 import { freeEventSlug } from "../events/event.slugs.ts";
@@ -14,6 +15,7 @@ import { resolveTermIdsForWrite } from "../terms/term.lookup.ts";
 import type { VenueCreateBody } from "../venues/venue.schemas.ts";
 import { createVenueInTx } from "../venues/venue.service.ts";
 import type { ImportResult } from "./ical.import.schemas.ts";
+import type { PlannedSeries } from "./ical.import.series.ts";
 import type { ImportedSeries } from "./ical.parse.ts";
 
 /** How an imported series is written: its occurrences matched by RECURRENCE-ID to the events stored for its UID. */
@@ -23,6 +25,7 @@ interface Stored {
   icalRecurrenceId: string | null;
   icalSequence: number | null;
   icalModifiedUtc: Date | null;
+  modifiedUtc: Date;
   sequence: number;
   status: string;
   password: string;
@@ -31,11 +34,15 @@ interface Stored {
   tags: Array<{ tagId: number }>;
 }
 
-/** Is the file's version of a series newer than the one stored (higher SEQUENCE, else later LAST-MODIFIED)? */
+/**
+ * Is the file's version of a series newer than the one stored (higher SEQUENCE, else later LAST-MODIFIED)? The
+ * stored SEQUENCE counts the updates made here too, and an event never imported is as recent as its last change:
+ * our own feed, which writes both, is never newer than what it was read from.
+ */
 function isNewer(series: ImportedSeries, stored: Stored): boolean {
-  const sequence = stored.icalSequence ?? 0;
+  const sequence = Math.max(stored.icalSequence ?? 0, stored.sequence);
   if (series.sequence !== sequence) return series.sequence > sequence;
-  const modified = stored.icalModifiedUtc?.getTime() ?? 0;
+  const modified = (stored.icalModifiedUtc ?? stored.modifiedUtc).getTime();
   return (series.lastModified?.getTime() ?? 0) > modified;
 }
 
@@ -79,7 +86,7 @@ async function trash(tx: Tx, scope: Scope, stored: Stored): Promise<void> {
 }
 
 /** Where a series is written, when, and the result it adds to. */
-interface SeriesWrite {
+export interface SeriesWrite {
   tx: Tx;
   scope: Scope;
   now: Date;
@@ -87,21 +94,23 @@ interface SeriesWrite {
 }
 
 /** One occurrence of a series in the file, as validated: the event body and its schedule. */
-interface PlannedOccurrence {
+export interface PlannedOccurrence {
   series: ImportedSeries;
   recurrenceId: string;
   body: EventCreateBody;
   schedule: EventSchedule;
 }
 
-function storedOccurrences(tx: Tx, language: string, uid: string): Promise<Stored[]> {
+/** The events stored for a UID: those imported with it, or the event of ours it names (`ownId`). */
+function storedOccurrences(tx: Tx, language: string, uid: string, ownId: number | undefined): Promise<Stored[]> {
   return tx.event.findMany({
-    where: { language, icalUid: uid },
+    where: { language, OR: [{ icalUid: uid }, ...(ownId === undefined ? [] : [{ id: ownId, icalUid: null }])] },
     select: {
       id: true,
       icalRecurrenceId: true,
       icalSequence: true,
       icalModifiedUtc: true,
+      modifiedUtc: true,
       sequence: true,
       status: true,
       password: true,
@@ -112,7 +121,13 @@ function storedOccurrences(tx: Tx, language: string, uid: string): Promise<Store
   });
 }
 
-async function updateOccurrence({ tx, scope, now }: SeriesWrite, planned: PlannedOccurrence, existing: Stored) {
+/** Writes the file's version of an occurrence; its SEQUENCE grows past the stored one unless `sequence` is given. */
+export async function updateOccurrence(
+  { tx, scope, now }: SeriesWrite,
+  planned: PlannedOccurrence,
+  existing: Stored,
+  sequence?: number,
+) {
   const { series, body } = planned;
   const links = await linksOf(tx, scope, body);
   const stamp = stampsAt(now, scope.site.timezone);
@@ -132,14 +147,14 @@ async function updateOccurrence({ tx, scope, now }: SeriesWrite, planned: Planne
       searchText: eventSearchText({ title: body.title, excerpt: "", description: body.description ?? "" }),
       ...sourceColumns(series, planned.recurrenceId),
       // The file's SEQUENCE, unless updates here have already counted past it: subscribers must see it grow.
-      sequence: Math.max(series.sequence, existing.sequence + 1),
+      sequence: sequence ?? Math.max(series.sequence, existing.sequence + 1),
     },
   });
   const before = countedLinksOf(existing);
   await moveTermCounts(tx, before, { ...before, categoryIds: links.categoryIds });
 }
 
-async function createOccurrence(
+export async function createOccurrence(
   { tx, scope, now }: SeriesWrite,
   planned: PlannedOccurrence,
   parentId: number | null,
@@ -198,17 +213,53 @@ async function trashAll({ tx, scope, result }: SeriesWrite, rows: readonly Store
   }
 }
 
-/** Writes one series: creates, updates and trashes its occurrences to match the file. */
-export async function writeSeries(
-  tx: Tx,
-  scope: Scope,
-  series: ImportedSeries,
-  bodies: EventCreateBody[],
-  schedules: EventSchedule[],
-  result: ImportResult,
-): Promise<void> {
-  const write = { tx, scope, now: new Date(), result };
-  const live = (await storedOccurrences(tx, scope.language, series.uid)).filter((row) => row.status !== "trash");
+/** One VEVENT group of the file, validated: its occurrences' bodies and schedules, and the series it keeps. */
+export interface ValidSeries {
+  series: ImportedSeries;
+  bodies: EventCreateBody[];
+  schedules: EventSchedule[];
+  /** Of a recurring master: the series to keep. */
+  planned: PlannedSeries | undefined;
+  /** Of a UID our own feeds gave an event (`event-<id>@<host>`): that event. */
+  ownId: number | undefined;
+}
+
+/** The events a batch wrote as events (not as series, which record their own changes). */
+export interface WrittenEvents {
+  created: number[];
+  updated: number[];
+}
+
+/** Records one change per event written: created, updated, or trashed. */
+export async function recordWritten(tx: Tx, written: WrittenEvents): Promise<void> {
+  const { created, updated } = written;
+  if (!created.length && !updated.length) return;
+  const rows = await tx.event.findMany({
+    where: { id: { in: [...created, ...updated] } },
+    select: EVENT_CHANGE_FIELDS,
+  });
+  const actionOf = (row: (typeof rows)[number]) =>
+    created.includes(row.id) ? "created" : row.status === "trash" ? "trashed" : "updated";
+  await recordChanges(
+    tx,
+    rows.map((row) => ({ type: "event" as const, action: actionOf(row), ...row })),
+  );
+}
+
+/**
+ * Writes the events of a VEVENT group kept as events (not as a series), matched by UID and RECURRENCE-ID: creates,
+ * updates and trashes them to match the file; adds what it wrote to `written`.
+ */
+export async function writeEvents(write: SeriesWrite, valid: ValidSeries, written: WrittenEvents): Promise<void> {
+  const from = { created: write.result.created.length, updated: write.result.updated.length };
+  await writeMatched(write, valid);
+  written.created.push(...write.result.created.slice(from.created));
+  written.updated.push(...write.result.updated.slice(from.updated));
+}
+
+async function writeMatched(write: SeriesWrite, { series, bodies, schedules, ownId }: ValidSeries): Promise<void> {
+  const { tx, scope } = write;
+  const live = (await storedOccurrences(tx, scope.language, series.uid, ownId)).filter((row) => row.status !== "trash");
   if (series.cancelled) return trashAll(write, live);
   const byRecurrence = new Map(live.map((row) => [row.icalRecurrenceId ?? "", row]));
   const kept = new Set<number>();

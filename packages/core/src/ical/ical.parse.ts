@@ -14,6 +14,18 @@ export interface ImportedOccurrence {
   body: Record<string, unknown>;
 }
 
+/** An occurrence a RECURRENCE-ID VEVENT changes: its body, and the fields in which it differs from the master. */
+export interface ImportedException extends ImportedOccurrence {
+  overrides: string[];
+}
+
+/** A recurring master kept as a series: its lines in its zone, its own body (the first occurrence) and exceptions. */
+export interface ImportedRule {
+  lines: string[];
+  master: Record<string, unknown>;
+  exceptions: ImportedException[];
+}
+
 export interface ImportedSeries {
   uid: string;
   sequence: number;
@@ -21,6 +33,8 @@ export interface ImportedSeries {
   cancelled: boolean;
   recurring: boolean;
   occurrences: ImportedOccurrence[];
+  /** Of a recurring master: the series to keep (null for single events and instances without their master). */
+  rule: ImportedRule | null;
 }
 
 export interface ImportSkip {
@@ -246,6 +260,96 @@ function expandSeries(
   return occurrences;
 }
 
+/**
+ * A line of dates (RDATE or EXDATE) as wall times in the master's zone: `20300312` for an all-day series, else
+ * `20300312T190000` (a DATE value at the start's time of day).
+ */
+function dateLine(name: "RDATE" | "EXDATE", times: readonly ReadTime[], start: ReadTime): string[] {
+  if (!times.length) return [];
+  const values = times.map((time) => {
+    const wall = time.allDay
+      ? `${time.wall.slice(0, 10)} ${start.wall.slice(11)}`
+      : time.utc.setZone(start.timezone).toFormat(WALL_TIME);
+    const compact = wall.replaceAll("-", "").replaceAll(":", "").replace(" ", "T");
+    return start.allDay ? compact.slice(0, 8) : compact;
+  });
+  const parameters = start.allDay ? "VALUE=DATE" : `TZID=${start.timezone}`;
+  return [`${name};${parameters}:${values.join(",")}`];
+}
+
+/** The RRULE with UNTIL as a UTC instant (a date for all-day series), as a series reads it. */
+function ruleLine(rule: ICAL.Recur, start: ReadTime, tzid: string | undefined, siteZone: string): string {
+  const recur = rule.clone();
+  if (recur.until) {
+    const until = readTime(recur.until, recur.until.zone === ICAL.Timezone.utcTimezone ? undefined : tzid, siteZone);
+    recur.until = start.allDay
+      ? ICAL.Time.fromDateString(until.utc.setZone(start.timezone).toISODate() ?? "")
+      : ICAL.Time.fromDateTimeString(until.utc.toFormat("yyyy-LL-dd'T'HH:mm:ss'Z'"));
+  }
+  return `RRULE:${recur.toString()}`;
+}
+
+/** The parameter our own feeds mark the EXDATE of the starts they leave out with (see `ical.feed.series.ts`). */
+const UNLISTED = "x-calendar-unlisted";
+
+function timesOf(component: ICAL.Component, name: "rdate" | "exdate", siteZone: string): ReadTime[] {
+  return component
+    .getAllProperties(name)
+    .filter((property) => property.getParameter(UNLISTED) === undefined)
+    .flatMap((property) => {
+      const tzid = property.getParameter("tzid");
+      return property
+        .getValues()
+        .flatMap((value) => (value instanceof ICAL.Time ? [value] : value instanceof ICAL.Period ? [value.start] : []))
+        .map((time) => readTime(time, typeof tzid === "string" ? tzid : undefined, siteZone));
+    });
+}
+
+/** The fields in which an occurrence's body differs from the master's. */
+function overriddenFields(body: Record<string, unknown>, master: Record<string, unknown>): string[] {
+  const names = new Set([...Object.keys(body), ...Object.keys(master)]);
+  return [...names].filter((name) => JSON.stringify(body[name]) !== JSON.stringify(master[name])).sort();
+}
+
+/**
+ * A recurring master as a series: its RRULE, RDATEs and EXDATEs (a cancelled instance becomes an EXDATE) read in
+ * its start's zone, its own body, and each RECURRENCE-ID VEVENT as an exception with the fields it overrides.
+ */
+function ruleOf(master: ICAL.Event, exceptions: readonly ICAL.Event[], siteZone: string): ImportedRule {
+  const component = master.component;
+  const tzid = tzidOf(component, "dtstart");
+  const start = readTime(master.startDate, tzid, siteZone);
+  const body = occurrenceOf(master, master.startDate, master.endDate, siteZone, false).body;
+  const originals = exceptions.map((event) => ({
+    event,
+    original: readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), siteZone),
+  }));
+  const cancelled = originals.filter(({ event }) => isCancelled(event.component)).map(({ original }) => original);
+  const rules = component
+    .getAllProperties("rrule")
+    .map((property) => property.getFirstValue())
+    .filter((rule): rule is ICAL.Recur => rule instanceof ICAL.Recur)
+    .map((rule) => ruleLine(rule, start, tzid, siteZone));
+  return {
+    lines: [
+      ...rules,
+      ...dateLine("RDATE", timesOf(component, "rdate", siteZone), start),
+      ...dateLine("EXDATE", [...timesOf(component, "exdate", siteZone), ...cancelled], start),
+    ],
+    master: body,
+    exceptions: originals
+      .filter(({ event }) => !isCancelled(event.component))
+      .map(({ event, original }) => {
+        const occurrence = occurrenceOf(event, event.startDate, event.endDate, siteZone, true);
+        return {
+          ...occurrence,
+          recurrenceId: recurrenceIdOf(original),
+          overrides: overriddenFields(occurrence.body, body),
+        };
+      }),
+  };
+}
+
 function seriesOf(
   uid: string,
   components: ICAL.Component[],
@@ -270,6 +374,7 @@ function seriesOf(
       cancelled,
       recurring: true,
       occurrences: expandSeries(master, exceptions, options, budget),
+      rule: ruleOf(master, exceptions, options.siteZone),
     };
   }
   if (master) {
@@ -280,6 +385,7 @@ function seriesOf(
       cancelled,
       recurring: false,
       occurrences: [occurrenceOf(master, master.startDate, master.endDate, options.siteZone, false)],
+      rule: null,
     };
   }
   // Instances of a series whose master is not in the file: each is kept with its RECURRENCE-ID.
@@ -290,7 +396,7 @@ function seriesOf(
       const original = readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), options.siteZone);
       return { ...occurrence, recurrenceId: recurrenceIdOf(original) };
     });
-  return { uid, sequence, lastModified, cancelled: false, recurring: true, occurrences };
+  return { uid, sequence, lastModified, cancelled: false, recurring: true, occurrences, rule: null };
 }
 
 export interface ParsedCalendar {

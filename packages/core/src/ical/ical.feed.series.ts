@@ -1,0 +1,187 @@
+import { DomainError } from "../errors.ts";
+import { seriesStarts, wallTimeInstant, wallTimePlus } from "../series/series.expand.ts";
+import type { SeriesLimits } from "../series/series.limits.ts";
+import { parseRecurrenceLines, recurrenceLines, type SeriesFrame } from "../series/series.rule.ts";
+import { formatWallTime } from "../shared/dates.ts";
+import type { FeedEntry, FeedEvent } from "./ical.feed.ts";
+import type { YearSpan } from "./ical.vtimezone.ts";
+
+/**
+ * A feed's events as VEVENTs (docs/behaviour.md, "Subscribing to a series (iCalendar)"): a series is one master
+ * VEVENT with its lines, and one VEVENT with a RECURRENCE-ID per selected occurrence that differs from the master;
+ * the rule's starts without a selected occurrence are excluded, so that a reader expands the feed into exactly the
+ * occurrences the same query lists.
+ */
+
+/** What the feed reads of a series. */
+export interface FeedSeries {
+  id: number;
+  uid: string;
+  /** The stored lines, a JSON array. */
+  recurrence: string;
+  timezone: string;
+  allDay: boolean;
+  startLocal: string;
+  durationSeconds: number;
+  /** Occurrences exist up to this instant; null when the rule ends. */
+  generatedUntilUtc: Date | null;
+}
+
+/** The parameter that marks the EXDATE line of the starts a feed leaves out: an import of the feed ignores it. */
+export const UNLISTED_PARAMETER = "X-CALENDAR-UNLISTED";
+
+/** The feed's VEVENTs, and the years their zones' VTIMEZONEs must cover. */
+export interface FeedEntries {
+  entries: FeedEntry[];
+  span: YearSpan | undefined;
+}
+
+const utcWallTime = (wallTime: string, zone: string) => formatWallTime(wallTimeInstant(wallTime, zone), "UTC");
+
+function frameOf(series: FeedSeries): SeriesFrame {
+  return { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
+}
+
+/** The rule's starts as wall times, or null when the stored rule no longer expands within the limits. */
+function ruleStarts(series: FeedSeries, limits: SeriesLimits): string[] | null {
+  try {
+    const frame = frameOf(series);
+    const rule = parseRecurrenceLines(JSON.parse(series.recurrence) as string[], frame, limits.maxOccurrences);
+    const until = series.generatedUntilUtc ?? new Date(Date.UTC(9999, 0));
+    return seriesStarts(frame, rule, until, limits).starts.map((start) => start.local);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/** What a reader sees of an event besides its schedule and identity. */
+function shownFields(event: FeedEvent): string {
+  const { title, description, status, all_day, venue, organizer, categories, image } = event;
+  return JSON.stringify([title, description, status, all_day, venue, organizer, categories, image]);
+}
+
+function isOnSchedule(event: FeedEvent, series: FeedSeries, originalStart: string): boolean {
+  return (
+    event.timezone === series.timezone &&
+    event.start_date === originalStart &&
+    event.end_date === wallTimePlus(originalStart, series.durationSeconds)
+  );
+}
+
+/** The master VEVENT's fields: those of an occurrence that overrides nothing (else the first), at the rule's first start. */
+function masterOf(series: FeedSeries, occurrences: readonly FeedEvent[]): FeedEvent | undefined {
+  const plain = occurrences.find((event) => {
+    const original = event.source?.occurrence;
+    return original && !original.overrides && isOnSchedule(event, series, original.originalStartLocal);
+  });
+  const base = plain ?? occurrences[0];
+  if (!base) return undefined;
+  const end = wallTimePlus(series.startLocal, series.durationSeconds);
+  return {
+    ...base,
+    timezone: series.timezone,
+    start_date: series.startLocal,
+    end_date: end,
+    utc_start_date: utcWallTime(series.startLocal, series.timezone),
+    utc_end_date: utcWallTime(end, series.timezone),
+  };
+}
+
+function differsFromMaster(event: FeedEvent, master: FeedEvent, series: FeedSeries): boolean {
+  const original = event.source?.occurrence;
+  if (!original || original.overrides) return true;
+  return !isOnSchedule(event, series, original.originalStartLocal) || shownFields(event) !== shownFields(master);
+}
+
+/** The EXDATE line of the rule's starts that have no selected occurrence, marked as the feed's own. */
+function unlistedLine(starts: readonly string[], frame: SeriesFrame): string[] {
+  const [line] = recurrenceLines({ rrule: null, rdates: [], exdates: [...starts] }, frame);
+  if (line === undefined) return [];
+  const colon = line.indexOf(":");
+  return [`${line.slice(0, colon)};${UNLISTED_PARAMETER}=TRUE${line.slice(colon)}`];
+}
+
+/** A series' master and its differing occurrences, or null when its rule cannot be written (each stands alone). */
+function seriesEntries(series: FeedSeries, occurrences: readonly FeedEvent[], limits: SeriesLimits) {
+  const starts = ruleStarts(series, limits);
+  const master = masterOf(series, occurrences);
+  if (!starts || !master) return null;
+  const listed = new Set(occurrences.map((event) => event.source?.occurrence?.originalStartLocal));
+  const frame = frameOf(series);
+  const lines = [
+    ...(JSON.parse(series.recurrence) as string[]),
+    ...unlistedLine(
+      starts.filter((start) => !listed.has(start)),
+      frame,
+    ),
+  ];
+  const sequence = Math.max(0, ...occurrences.map((event) => event.source?.sequence ?? 0));
+  const masterEntry: FeedEntry = { event: master, uid: series.uid, sequence, recurrence: lines };
+  const exceptions = new Map(
+    occurrences
+      .filter((event) => differsFromMaster(event, master, series))
+      .map((event): [number, FeedEntry] => [
+        event.id,
+        {
+          event,
+          uid: series.uid,
+          sequence: event.source?.sequence ?? 0,
+          recurrenceId: {
+            local: event.source?.occurrence?.originalStartLocal ?? event.start_date,
+            timezone: series.timezone,
+            allDay: series.allDay,
+          },
+        },
+      ]),
+  );
+  const lastYear = Number((starts.at(-1) ?? series.startLocal).slice(0, 4));
+  return { master: masterEntry, exceptions, span: { from: Number(series.startLocal.slice(0, 4)), to: lastYear } };
+}
+
+function widen(span: YearSpan | undefined, other: YearSpan): YearSpan {
+  return span ? { from: Math.min(span.from, other.from), to: Math.max(span.to, other.to) } : other;
+}
+
+/**
+ * The feed's entries in the list's order: a single event as itself (`uidOf`), a series' master where its first
+ * selected occurrence is, each differing occurrence where it is.
+ */
+export function feedEntriesOf(
+  events: readonly FeedEvent[],
+  seriesById: ReadonlyMap<number, FeedSeries>,
+  limits: SeriesLimits,
+  uidOf: (event: FeedEvent) => string,
+): FeedEntries {
+  const bySeries = new Map<number, FeedEvent[]>();
+  for (const event of events) {
+    const seriesId = event.source?.occurrence?.seriesId;
+    if (seriesId !== undefined) bySeries.set(seriesId, [...(bySeries.get(seriesId) ?? []), event]);
+  }
+  const grouped = new Map(
+    [...bySeries].flatMap(([id, occurrences]) => {
+      const series = seriesById.get(id);
+      const written = series && seriesEntries(series, occurrences, limits);
+      return written ? [[id, written] as const] : [];
+    }),
+  );
+  const entries: FeedEntry[] = [];
+  const mastered = new Set<number>();
+  let span: YearSpan | undefined;
+  for (const event of events) {
+    const seriesId = event.source?.occurrence?.seriesId;
+    const written = seriesId === undefined ? undefined : grouped.get(seriesId);
+    if (seriesId === undefined || !written) {
+      entries.push({ event, uid: uidOf(event), sequence: event.source?.sequence ?? 0 });
+      continue;
+    }
+    if (!mastered.has(seriesId)) {
+      mastered.add(seriesId);
+      entries.push(written.master);
+      if (!written.master.event.all_day) span = widen(span, written.span);
+    }
+    const exception = written.exceptions.get(event.id);
+    if (exception) entries.push(exception);
+  }
+  return { entries, span };
+}
