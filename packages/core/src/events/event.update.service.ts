@@ -34,7 +34,7 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
   await runWrite(
     scope.db,
     async (tx) => {
-      const existing = await findEventWithTerms(tx, id);
+      const existing = await findEventWithLinks(tx, id);
       // Links are made in the event's own language, whatever the language of the request.
       const eventScope = { ...scope, language: existing ? languageSchema.parse(existing.language) : scope.language };
       const checked = await checkReferences(tx, actor, fields, { language: eventScope.language, selfId: id });
@@ -77,9 +77,9 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
 }
 
 type WrittenLinks = Awaited<ReturnType<typeof writeLinks>>;
-type ExistingEvent = NonNullable<Awaited<ReturnType<typeof findEventWithTerms>>>;
+type ExistingEvent = NonNullable<Awaited<ReturnType<typeof findEventWithLinks>>>;
 
-function findEventWithTerms(tx: Tx, id: number) {
+function findEventWithLinks(tx: Tx, id: number) {
   return tx.event.findUnique({ where: { id }, ...TEMPLATE_READ });
 }
 
