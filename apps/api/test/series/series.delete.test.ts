@@ -82,6 +82,25 @@ describe.each(PROVIDERS)("deleting the occurrences of a series (%s)", (provider)
     expect(await changedSince(token)).toEqual([[target.id, "trashed"]]);
   });
 
+  it("moves a series whose first occurrence was deleted, keeping that start excluded", async () => {
+    const before = await createSeries("Headless");
+    await server.call("DELETE /events/{id}", { as: admin(), params: { id: occurrenceAt(before, 0).id }, status: 200 });
+    const second = occurrenceAt(before, 1);
+    const moved = await server.call("POST /events/{id}", {
+      as: admin(),
+      params: { id: second.id },
+      body: { start_date: "2031-03-18 18:00:00", end_date: "2031-03-18 19:30:00", recurrence_scope: "all" },
+      status: 200,
+    });
+    expect(moved.body.recurrence).toEqual([
+      "RRULE:FREQ=WEEKLY;COUNT=5;BYDAY=TU",
+      "EXDATE;TZID=Europe/Berlin:20310311T180000",
+    ]);
+    expect((await occurrencesOf(second.id)).map((event) => [event.id, event.start_date])).toEqual(
+      before.slice(1).map((event, at) => [event.id, STARTS[at + 1]?.replace("19:00:00", "18:00:00")]),
+    );
+  });
+
   it("deletes one occurrence permanently with force, excluding its start", async () => {
     const before = await createSeries("Forced");
     const target = occurrenceAt(before, 1);

@@ -23,18 +23,23 @@ export function seriesLimitsOf(site: { seriesLimits?: SeriesLimits | undefined }
   return site.seriesLimits ?? DEFAULT_SERIES_LIMITS;
 }
 
-/** Reads and expands a `recurrence` for an event of this schedule (a 400 naming `recurrence` when it cannot). */
+/**
+ * Reads and expands a `recurrence` for an event of this schedule (a 400 naming `recurrence` when it cannot). A new
+ * series starts with the event written (`startsWithEvent`), so an EXDATE cannot exclude its start; an existing
+ * series' new plan may exclude its first start like any other.
+ */
 export function planSeries(
   lines: readonly string[],
   schedule: EventSchedule,
   limits: SeriesLimits,
   now: Date,
+  { startsWithEvent = true }: { startsWithEvent?: boolean } = {},
 ): SeriesPlan {
   const frame = { timezone: schedule.timezone, allDay: schedule.allDay, startLocal: schedule.startLocal };
   const rule = parseRecurrenceLines(lines, frame, limits.maxOccurrences);
   const until = horizonOf(now, limits);
   const { starts, ends } = seriesStarts(frame, rule, until, limits);
-  if (starts[0]?.local !== frame.startLocal) {
+  if (startsWithEvent && starts[0]?.local !== frame.startLocal) {
     throw invalidParam("recurrence", "The event's start is the series' first occurrence: an EXDATE cannot exclude it.");
   }
   return {

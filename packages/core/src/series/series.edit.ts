@@ -260,6 +260,7 @@ async function moveSeries(
     },
     limits,
     now,
+    { startsWithEvent: false },
   );
   await regenerateSeries(tx, series.id, plan, { shiftSeconds, siteZone: site.timezone, now });
   if (schedule && keepsOwnSchedule(event)) {
