@@ -81,7 +81,7 @@ export const DEFAULT_PER_PAGE = 9;
 export const MAX_PER_PAGE = 50;
 
 export const page = z
-  .preprocess((value: number) => toInteger(value), z.number().int().positive().max(1_000_000))
+  .preprocess((value: number) => toInteger(value), z.number().int().min(1).max(1_000_000))
   .default(1)
   .meta({ description: "Page of the results (from 1)." });
 
