@@ -26,7 +26,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, router: AnyTRPCRou
     app.get(base.path, { config: { versionTagged: {} } }, async (request) => {
       const query = parseOrThrow(served.query, request.query);
       const origin = requestOrigin(request);
-      const restRoot = `${origin}${base.prefix}${base.root.restRoot}/`;
+      const restRoot = `${origin}${base.root.restRoot}/`;
       const rendered = served.index.render(`${origin}${base.path}`, restRoot, query.namespace);
       const suffix = query.ml_language ? `?ml_language=${query.ml_language}` : "";
       for (const route of Object.values(rendered.routes)) {

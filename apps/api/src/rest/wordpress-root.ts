@@ -11,12 +11,17 @@ export function discoveryLink(request: FastifyRequest): string {
   return `<${requestOrigin(request)}${WORDPRESS_REST_ROOT}/>; rel="${DISCOVERY_REL}"`;
 }
 
-/** Adds the discovery link to every answer, beside a list's own `Link` relations. */
+/**
+ * Adds the discovery link to every answer, after a list's own `Link` relations; once only, since an answer the
+ * response cache replays through Fastify already has it.
+ */
 export function registerDiscoveryHeader(server: FastifyInstance): void {
   server.addHook("onSend", async (request, reply) => {
     const existing = reply.getHeader("link");
+    const links = typeof existing === "string" && existing !== "" ? existing : undefined;
+    if (links?.includes(`rel="${DISCOVERY_REL}"`)) return;
     const link = discoveryLink(request);
-    reply.header("link", typeof existing === "string" && existing !== "" ? `${existing}, ${link}` : link);
+    reply.header("link", links ? `${links}, ${link}` : link);
   });
 }
 

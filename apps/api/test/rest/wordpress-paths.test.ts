@@ -41,7 +41,7 @@ describe("WordPress's paths and discovery", () => {
     expect(german.routes["/tribe/events/v1/venues"]?._links?.self).toEqual([
       { href: `${server.origin}/de${WP}/venues` },
     ]);
-    expect(german._links.up).toEqual([{ href: `${server.origin}/de/wp-json/` }]);
+    expect(german._links.up).toEqual([{ href: `${server.origin}/wp-json/` }]);
     const other = await server.rest<RestErrorBody>("GET", WP, { query: { namespace: "cal/events/v1" } });
     expect([other.status, other.body.code]).toEqual([404, "rest_invalid_namespace"]);
   });
@@ -128,6 +128,18 @@ describe("WordPress's paths and discovery", () => {
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.text).toContain(`<a href="${server.origin}/docs">`);
     expect(page.text).toContain(`<a href="${server.origin}${CAL}">`);
+  });
+});
+
+describe("the discovery link of answers the response cache keeps", () => {
+  const server = useTestServer("sqlite", { cacheBytes: 1024 * 1024 });
+
+  it("is sent once, on the first answer and on the hits alike", async () => {
+    const links: Array<string | null> = [];
+    for (const accept of ["application/json", "application/json", "*/*"]) {
+      links.push((await server.rest("GET", `${WP}/venues`, { headers: { accept } })).headers.get("link"));
+    }
+    expect(links).toEqual([0, 1, 2].map(() => `<${server.origin}/wp-json/>; rel="https://api.w.org/"`));
   });
 });
 
