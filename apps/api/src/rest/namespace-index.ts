@@ -31,8 +31,9 @@ export function argsOf(input: z.ZodType | undefined): Record<string, IndexArg> {
   }
   return args;
 }
+
 /** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`: WordPress keys routes by namespace and pattern. */
-export function routePattern(namespace: string, path: string): string {
+function routePattern(namespace: string, path: string): string {
   return `/${namespace}${path}`.replace("{id}", "(?P<id>\\d+)").replace("{slug}", "(?P<slug>[^/]+)");
 }
 

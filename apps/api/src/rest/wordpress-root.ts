@@ -12,11 +12,12 @@ export function discoveryLink(request: FastifyRequest): string {
 }
 
 /**
- * Adds the discovery link to every answer, after a list's own `Link` relations; once only, since an answer the
- * response cache replays through Fastify already has it.
+ * Adds the discovery link to every answer but a 304 (which leaves out `Link`, as `NOT_IN_304` says), after a list's
+ * own `Link` relations; once only, since an answer the response cache replays through Fastify already has it.
  */
 export function registerDiscoveryHeader(server: FastifyInstance): void {
   server.addHook("onSend", async (request, reply) => {
+    if (reply.statusCode === 304) return;
     const existing = reply.getHeader("link");
     const links = typeof existing === "string" && existing !== "" ? existing : undefined;
     if (links?.includes(`rel="${DISCOVERY_REL}"`)) return;
