@@ -69,9 +69,12 @@ export const eventOutput = z
     organizer: z.array(organizerOutput),
     post_parent: z.number().int(),
     recurrence: recurrenceOutput.meta({ description: "Of an occurrence: its series' RRULE, RDATE and EXDATE lines." }),
-    original_start_date: z.string().nullable().meta({
-      description: "Of an occurrence: the start its rule gave it (its RECURRENCE-ID), kept when it is moved.",
-    }),
+    original_start_date: z
+      .string()
+      .nullable()
+      .meta({
+        description: "Of an occurrence: the start its rule gave it (its RECURRENCE-ID), kept when it is moved.",
+      }),
     original_start_date_utc: z.string().nullable(),
     series_id: z
       .number()
