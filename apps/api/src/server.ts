@@ -34,6 +34,8 @@ import { registerExplorerRoutes } from "./rest/explorer.ts";
 import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString, registerPathParameterCheck } from "./rest/request.ts";
+import { registerDiscoveryHeader, registerWordPressRoot } from "./rest/wordpress-root.ts";
+import { registerSiteRoot } from "./site-root.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
 import { fastifyTrustProxy, type TrustedProxies } from "./trusted-proxies.ts";
 import { registerWebhookWorker } from "./webhooks/webhook.plugin.ts";
@@ -145,10 +147,12 @@ async function registerRoutes(server: FastifyInstance, options: ServerOptions, r
   registerExplorerRoutes(server);
   const publicHost = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).host;
   const ical = { ...ICAL_DEFAULTS, ...options.ical, ...served, publicHost };
+  registerSiteRoot(server, ical.siteName);
   await server.register(async (app) => {
     registerIcalNegotiation(app, ical);
     await restPlugin(app, { router: routers.rest, ...served });
     registerDiscoveryRoutes(app, routers.rest);
+    registerWordPressRoot(app, { router: routers.rest, site: options.site, siteName: ical.siteName });
   });
   await server.register(icalRoutes, ical);
   await server.register(trpcPlugin, { router: routers.app, ...served });
@@ -181,6 +185,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   registerRequestLog(server);
   registerSecurityHeaders(server);
+  registerDiscoveryHeader(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
   registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
   await registerHttpCaching(server, options, front, routers.rest);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { describeError, type ErrorArgs, type ErrorCode } from "./errors.catalogue.ts";
+import { issueReason } from "./param-reasons.ts";
 
 /** Extra members of the REST `data` object (`params`, `term_id`, …). */
 export type ErrorExtra = Record<string, unknown>;
@@ -68,6 +69,6 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const params: Record<string, string> = {};
-  for (const issue of result.error.issues) params[String(issue.path[0] ?? "input")] ??= issue.message;
+  for (const issue of result.error.issues) params[String(issue.path[0] ?? "input")] ??= issueReason(issue);
   throw invalidParams(params);
 }

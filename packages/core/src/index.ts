@@ -45,6 +45,7 @@ export {
 } from "./ical/ical.import.schemas.ts";
 export { type IcalImportOptions, importCalendar } from "./ical/ical.import.service.ts";
 export { vtimezoneOf, type YearSpan } from "./ical/ical.vtimezone.ts";
+export { issueReason } from "./param-reasons.ts";
 export {
   type AppRouter,
   appRouter,

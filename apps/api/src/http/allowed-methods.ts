@@ -1,6 +1,6 @@
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance } from "fastify";
-import { REST_BASES } from "../rest/base-paths.ts";
+import { SERVED_BASES } from "../rest/base-paths.ts";
 import { pathPattern, restOperations } from "../rest/operations.ts";
 
 /** Methods a route may be called with, as `Allow` names them. */
@@ -40,7 +40,7 @@ export function allowedMethodsResolver(server: FastifyInstance, router: AnyTRPCR
   const patterns = restPatterns(router);
   const routeMethods = (url: string) => OTHER_METHODS.filter((method) => server.hasRoute({ method, url }));
   return (path: string): Methods | undefined => {
-    for (const base of REST_BASES) {
+    for (const base of SERVED_BASES) {
       if (path !== base.path && !path.startsWith(`${base.path}/`)) continue;
       const rest = path.slice(base.path.length).replace(/\/$/, "");
       const methods = [

@@ -2,7 +2,7 @@ import { LANGUAGES } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { z } from "zod";
-import { API_PATH } from "./base-paths.ts";
+import { API_PATH, type ApiRoot } from "./base-paths.ts";
 import { CREATE_EXAMPLES } from "./document-examples.ts";
 import { addIcalPaths } from "./document-ical.ts";
 import { argsOf } from "./namespace-index.ts";
@@ -236,13 +236,14 @@ export function createApiDocument(router: AnyTRPCRouter) {
     restOperations(router),
   );
   return {
-    forRequest(apiRoot: string, origin: string): OpenApiDocument {
+    /** The servers: the request's own API root, and the same root under each language prefix. */
+    forRequest(apiRoot: string, origin: string, root: ApiRoot): OpenApiDocument {
       return {
         ...document,
         servers: [
           { url: `${apiRoot}/` },
           {
-            url: `${origin}/{language}${API_PATH}/`,
+            url: `${origin}/{language}${root.path}/`,
             description: "A language variant of the site.",
             variables: { language: { default: "de", enum: [...LANGUAGES] } },
           },

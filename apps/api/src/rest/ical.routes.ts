@@ -8,7 +8,6 @@ import {
   importCalendar,
   importQuery,
   type Language,
-  mlLanguage,
   parseOrThrow,
   pathId,
   type Scope,
@@ -18,9 +17,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { z } from "zod";
-import { REST_BASES, type RestBase } from "./base-paths.ts";
+import { type RestBase, SERVED_BASES } from "./base-paths.ts";
 import { restError } from "./envelope.ts";
 import { sendRestError } from "./errors.ts";
+import { fileQuery, slugParam } from "./ical.operations.ts";
 import { restContext } from "./plugin.ts";
 
 export interface IcalRouteOptions extends FeedOptions {
@@ -33,9 +33,6 @@ export interface IcalRouteOptions extends FeedOptions {
 }
 
 export const CALENDAR_TYPE = "text/calendar; charset=utf-8";
-
-const fileQuery = z.object({ password: z.string().optional(), ml_language: mlLanguage });
-const slugParam = z.object({ slug: z.string().min(1) });
 
 async function scopeFor(
   request: FastifyRequest,
@@ -70,7 +67,7 @@ export function prefersCalendar(request: FastifyRequest): boolean {
  * procedure runs.
  */
 export function registerIcalNegotiation(app: FastifyInstance, options: IcalRouteOptions): void {
-  const listPaths = new Map(REST_BASES.map((base) => [`${base.path}/events`, base]));
+  const listPaths = new Map(SERVED_BASES.map((base) => [`${base.path}/events`, base]));
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = (request.url.split("?")[0] ?? "").replace(/\/$/, "");
@@ -88,7 +85,7 @@ export async function icalRoutes(app: FastifyInstance, options: IcalRouteOptions
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("text/calendar", { parseAs: "string" }, (_request, body, done) => done(null, body));
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-  for (const base of REST_BASES) {
+  for (const base of SERVED_BASES) {
     app.get(`${base.path}/events.ics`, (request, reply) => answerFeed(request, reply, base, options));
     app.get<{ Params: { id: string } }>(`${base.path}/events/:id.ics`, async (request, reply) => {
       const { password, ml_language } = parseOrThrow(fileQuery, request.query);

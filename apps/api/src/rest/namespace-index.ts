@@ -1,8 +1,9 @@
 import { domainError, languageSchema } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { z } from "zod";
-import { API_PATH, NAMESPACE } from "./base-paths.ts";
-import { type OpenApiMethod, type RestOperation, restOperations } from "./operations.ts";
+import type { ApiRoot } from "./base-paths.ts";
+import { ICAL_OPERATIONS } from "./ical.operations.ts";
+import { type OpenApiMethod, restOperations } from "./operations.ts";
 
 /** The JSON-schema keywords an index argument keeps (WordPress' `get_data_for_route`). */
 const ARG_KEYWORDS = ["type", "default", "description", "items", "enum", "format", "minimum", "maximum"] as const;
@@ -31,9 +32,9 @@ export function argsOf(input: z.ZodType | undefined): Record<string, IndexArg> {
   return args;
 }
 
-/** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`, as WordPress names its routes. */
-export function routePattern(path: string): string {
-  return `${API_PATH}${path}`.replace("{id}", "(?P<id>\\d+)").replace("{slug}", "(?P<slug>[^/]+)");
+/** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`: WordPress keys routes by namespace and pattern. */
+function routePattern(namespace: string, path: string): string {
+  return `/${namespace}${path}`.replace("{id}", "(?P<id>\\d+)").replace("{slug}", "(?P<slug>[^/]+)");
 }
 
 const METHOD_ORDER: readonly OpenApiMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -44,67 +45,82 @@ interface IndexEndpoint {
 }
 
 interface IndexRoute {
-  namespace: string;
   methods: OpenApiMethod[];
   endpoints: IndexEndpoint[];
-  _links?: { self: Array<{ href: string }> };
 }
 
-export const indexQuery = z.object({
-  namespace: z.string().default(NAMESPACE).meta({ description: "The namespace to describe." }),
-  context: z.enum(["view", "embed", "edit"]).default("view").meta({ description: "Scope of the request." }),
+/** The query of a root's index: its namespace by default. */
+export function indexQueryOf(root: ApiRoot) {
+  return z.object({
+    namespace: z.string().default(root.namespace).meta({ description: "The namespace to describe." }),
+    context: z.enum(["view", "embed", "edit"]).default("view").meta({ description: "Scope of the request." }),
+    ml_language: languageSchema.optional().meta({ description: "Language of the request." }),
+  });
+}
+
+export const docQuery = z.object({
   ml_language: languageSchema.optional().meta({ description: "Language of the request." }),
 });
 
-export const docQuery = indexQuery.pick({ ml_language: true });
+/** One method of one route: the procedures', the index's and the document's own, the iCalendar routes'. */
+interface IndexedOperation {
+  method: OpenApiMethod;
+  path: string;
+  args: Record<string, IndexArg>;
+}
 
-function staticRoutes(): Array<[string, IndexRoute]> {
+function indexedOperations(router: AnyTRPCRouter, root: ApiRoot): IndexedOperation[] {
+  const without = (args: Record<string, IndexArg>, names: readonly string[] = []) =>
+    Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)));
   return [
-    ["", { namespace: NAMESPACE, methods: ["GET"], endpoints: [{ methods: ["GET"], args: argsOf(indexQuery) }] }],
-    ["/doc", { namespace: NAMESPACE, methods: ["GET"], endpoints: [{ methods: ["GET"], args: argsOf(docQuery) }] }],
+    { method: "GET", path: "", args: argsOf(indexQueryOf(root)) },
+    { method: "GET", path: "/doc", args: argsOf(docQuery) },
+    ...restOperations(router).map(({ method, path, input }) => ({ method, path, args: argsOf(input) })),
+    ...ICAL_OPERATIONS.map(({ method, path, input, unlisted }) => ({
+      method,
+      path,
+      args: without(argsOf(input), unlisted),
+    })),
   ];
 }
 
-function groupByPath(operations: RestOperation[]): Map<string, RestOperation[]> {
-  const byPath = new Map<string, RestOperation[]>();
+function groupByPath(operations: IndexedOperation[]): Map<string, IndexedOperation[]> {
+  const byPath = new Map<string, IndexedOperation[]>();
   for (const operation of operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
   return byPath;
 }
 
-function routeOf(operations: RestOperation[]): IndexRoute {
+function routeOf(operations: IndexedOperation[]): IndexRoute {
   const sorted = [...operations].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
   return {
-    namespace: NAMESPACE,
     methods: sorted.map((operation) => operation.method),
-    endpoints: sorted.map((operation) => ({ methods: [operation.method], args: argsOf(operation.input) })),
+    endpoints: sorted.map(({ method, args }) => ({ methods: [method], args })),
   };
 }
 
 export interface NamespaceIndex {
   namespace: string;
-  routes: Record<string, IndexRoute>;
+  routes: Record<string, IndexRoute & { namespace: string; _links?: { self: Array<{ href: string }> } }>;
   _links: { up: Array<{ href: string }> };
 }
 
-/** Builds the index of every route once; `render` adds the links of a request's own root. */
-export function createNamespaceIndex(router: AnyTRPCRouter) {
-  const routes: Array<[string, IndexRoute]> = [
-    ...staticRoutes(),
-    ...[...groupByPath(restOperations(router))].map(([path, operations]): [string, IndexRoute] => [
-      path,
-      routeOf(operations),
-    ]),
-  ];
+/**
+ * Builds a root's index of every route once; `render` adds the links of the request's own API root (`apiRoot`, e.g.
+ * `https://example.org/de/wp-json/tribe/events/v1`) and REST root (`up`).
+ */
+export function createNamespaceIndex(router: AnyTRPCRouter, root: ApiRoot) {
+  const routes = [...groupByPath(indexedOperations(router, root))].map(([path, operations]) => ({
+    path,
+    route: routeOf(operations),
+  }));
   return {
-    render(apiRoot: string, origin: string, namespace: string): NamespaceIndex {
-      if (namespace !== NAMESPACE) {
-        throw domainError("rest_invalid_namespace");
-      }
-      const entries = routes.map(([path, route]) => {
+    render(apiRoot: string, restRoot: string, namespace: string): NamespaceIndex {
+      if (namespace !== root.namespace) throw domainError("rest_invalid_namespace");
+      const entries = routes.map(({ path, route }) => {
         const links = path.includes("{") ? {} : { _links: { self: [{ href: `${apiRoot}${path}` }] } };
-        return [routePattern(path), { ...route, ...links }];
+        return [routePattern(root.namespace, path), { namespace: root.namespace, ...route, ...links }];
       });
-      return { namespace: NAMESPACE, routes: Object.fromEntries(entries), _links: { up: [{ href: `${origin}/` }] } };
+      return { namespace: root.namespace, routes: Object.fromEntries(entries), _links: { up: [{ href: restRoot }] } };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ProcedureMeta, ReadPolicy } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z } from "zod";
-import { REST_BASES } from "./base-paths.ts";
+import { baseOfPath } from "./base-paths.ts";
 
 export type OpenApiMethod = NonNullable<OpenApiMeta["openapi"]>["method"];
 
@@ -70,7 +70,7 @@ export function restOperations(router: AnyTRPCRouter): RestOperation[] {
 
 /** The path below the REST base a URL path falls under (`/events/12` of `/de/cal/events/v1/events/12`). */
 function pathBelowBase(urlPath: string): string | undefined {
-  const base = REST_BASES.find(({ path }) => urlPath === path || urlPath.startsWith(`${path}/`));
+  const base = baseOfPath(urlPath);
   return base ? urlPath.slice(base.path.length) : undefined;
 }
 

@@ -6,7 +6,7 @@ import { actorFromAuthorization } from "../auth.ts";
 import { serveHeadAsGet } from "../http/head.ts";
 import { resolveWithReply } from "../http/reply-until-sent.ts";
 import { unchangedRecordsOf } from "../http/write-preconditions.ts";
-import { REST_BASES, type RestBase, requestOrigin } from "./base-paths.ts";
+import { type RestBase, requestOrigin, SERVED_BASES } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
 import { refuseListsForScalars, scalarQueryParameters } from "./query-scalars.ts";
@@ -54,7 +54,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
     });
     serveHeadAsGet(procedures);
     resolveWithReply(procedures);
-    for (const base of REST_BASES) {
+    for (const base of SERVED_BASES) {
       await procedures.register(fastifyTRPCOpenApiPlugin, {
         basePath: base.path,
         router: options.router,

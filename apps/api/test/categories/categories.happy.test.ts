@@ -86,8 +86,8 @@ describe.each(PROVIDERS)("categories: hierarchy (%s)", (provider) => {
     const german = await api.create({ name: "Musik", ml_language: "de" });
     const cases: Array<[unknown, string]> = [
       [2389, "No category has this id."],
-      ["", "Invalid input: expected number, received string"],
-      ["foo", "Invalid input: expected number, received string"],
+      ["", "parent is not of type number."],
+      ["foo", "parent is not of type number."],
       [german.id, "The parent category is in another language."],
     ];
     for (const [parent, reason] of cases) {

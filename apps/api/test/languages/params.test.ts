@@ -7,7 +7,7 @@ import { ROOT } from "./support.ts";
 
 /** Values that are not one of the four languages, as a query value or a JSON value. */
 const INVALID_VALUES: ReadonlyArray<string | string[]> = ["de-DE", " de", ["de", "fr"], "xx", "", "DE", "EN"];
-const REASON = 'Invalid option: expected one of "zh-hans"|"en"|"fr"|"de"';
+const REASON = "ml_language is not one of zh-hans, en, fr, and de.";
 const INVALID_LANGUAGE = invalidParam("ml_language", REASON);
 
 const DATES = { start_date: "2030-01-01 10:00:00", end_date: "2030-01-01 12:00:00" };

@@ -30,9 +30,10 @@ export function apiLink(base: LinkBase, path: string, query: Record<string, Quer
   return `${base.apiRoot}${path}${search ? `?${search}` : ""}`;
 }
 
-const API_SUFFIX = /\/(?:[a-z-]+\/)?cal\/events\/v1$/;
+/** The API roots the server answers under (`/cal/events/v1`, and WordPress's path that the plugin's clients use). */
+const API_SUFFIX = /\/(?:[a-z-]+\/)?(?:cal\/events\/v1|wp-json\/tribe\/events\/v1)$/;
 
-/** The site root of a request (its API root without the language prefix and `/cal/events/v1`). */
+/** The site root of a request (its API root without the language prefix and the API's path). */
 export function siteOrigin(base: LinkBase): string {
   return base.apiRoot.replace(API_SUFFIX, "");
 }

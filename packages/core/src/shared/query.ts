@@ -7,7 +7,8 @@ import { z } from "zod";
  * mutating them, which would change the tRPC behaviour too.
  */
 
-const DECIMAL = /^\d+$/;
+/** Signed, so that `-5` is refused as a number out of range rather than as a string. */
+const DECIMAL = /^-?\d+$/;
 
 function toInteger(value: unknown): unknown {
   if (typeof value === "string" && DECIMAL.test(value.trim())) return Number(value.trim());
@@ -80,16 +81,23 @@ export const DEFAULT_PER_PAGE = 9;
 export const MAX_PER_PAGE = 50;
 
 export const page = z
-  .preprocess((value: number) => toInteger(value), z.number().int().positive().max(1_000_000))
+  .preprocess((value: number) => toInteger(value), z.number().int().min(1).max(1_000_000))
   .default(1)
   .meta({ description: "Page of the results (from 1)." });
 
-/** Items per page: a positive integer, silently clamped to 50 like the reference. */
+/**
+ * Items per page: an integer from 1, of which at most `MAX_PER_PAGE` are served. A larger number is read as the
+ * maximum, as the plugin reads it (`Archive_Base::sanitize_per_page`), since its clients ask for 100; the document
+ * and the index declare the maximum, and the links echo the number served.
+ */
 export const perPage = z
-  .preprocess((value: number) => toInteger(value), z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+  .preprocess((value: number) => toInteger(value), z.number().int().min(1))
   .transform((value) => Math.min(value, MAX_PER_PAGE))
   .default(DEFAULT_PER_PAGE)
-  .meta({ description: `Items per page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE}).` });
+  .meta({
+    description: `Items per page, from 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}); a larger number is read as ${MAX_PER_PAGE}.`,
+    maximum: MAX_PER_PAGE,
+  });
 
 export type Paging = { page: number; per_page: number };
 

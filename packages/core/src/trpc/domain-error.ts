@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../db/availability.ts";
 import type { ErrorCode, ErrorStatus } from "../errors.catalogue.ts";
 import { DomainError, domainError, invalidParams, missingParams } from "../errors.ts";
+import { issueReason } from "../param-reasons.ts";
 
 /** The wire form of a domain error inside tRPC's `error.data.domain`. */
 export interface DomainErrorData {
@@ -71,7 +72,7 @@ function fromZodError(error: ZodError, input: unknown, transport: Transport): Do
     if (rest.length === 0 && issue.code === "invalid_type" && given[name] === undefined && first !== undefined) {
       missing.add(name);
     } else if (!(name in invalid)) {
-      invalid[name] = rest.length ? `${rest.join(".")}: ${issue.message}` : issue.message;
+      invalid[name] = issueReason(issue);
     }
   }
   return missing.size ? missingParams([...missing]) : invalidParams(invalid);
