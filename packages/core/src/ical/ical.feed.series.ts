@@ -42,6 +42,24 @@ function frameOf(series: FeedSeries): SeriesFrame {
   return { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
 }
 
+/**
+ * Rule starts by what they depend on: feeds expand the same series on every request, and an edit of its rule,
+ * start, zone or horizon changes the key. Bounded like the VTIMEZONE cache.
+ */
+const startsByRule = new Map<string, string[] | null>();
+const MAX_CACHED_RULES = 200;
+
+function cachedRuleStarts(series: FeedSeries, limits: SeriesLimits): string[] | null {
+  const { recurrence, timezone, allDay, startLocal, generatedUntilUtc } = series;
+  const key = JSON.stringify([recurrence, timezone, allDay, startLocal, generatedUntilUtc?.getTime(), limits]);
+  const known = startsByRule.get(key);
+  if (known !== undefined) return known;
+  if (startsByRule.size >= MAX_CACHED_RULES) startsByRule.clear();
+  const starts = ruleStarts(series, limits);
+  startsByRule.set(key, starts);
+  return starts;
+}
+
 /** The rule's starts as wall times, or null when the stored rule no longer expands within the limits. */
 function ruleStarts(series: FeedSeries, limits: SeriesLimits): string[] | null {
   try {
@@ -104,7 +122,7 @@ function unlistedLine(starts: readonly string[], frame: SeriesFrame): string[] {
 
 /** A series' master and its differing occurrences, or null when its rule cannot be written (each stands alone). */
 function seriesEntries(series: FeedSeries, occurrences: readonly FeedEvent[], limits: SeriesLimits) {
-  const starts = ruleStarts(series, limits);
+  const starts = cachedRuleStarts(series, limits);
   const master = masterOf(series, occurrences);
   if (!starts || !master) return null;
   const listed = new Set(occurrences.map((event) => event.source?.occurrence?.originalStartLocal));
