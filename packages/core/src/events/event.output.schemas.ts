@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonLdHeadShape, listEnvelope } from "../linked-posts/linked-post.schemas.ts";
 import { organizerJsonLd, organizerOutput } from "../organizers/organizer.schemas.ts";
-import { recurrenceOutput } from "../series/series.schemas.ts";
+import { eventSeriesJsonLd, recurrenceOutput } from "../series/series.schemas.ts";
 import { imageOutput } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { postStampsShape } from "../shared/post.schemas.ts";
@@ -69,12 +69,9 @@ export const eventOutput = z
     organizer: z.array(organizerOutput),
     post_parent: z.number().int(),
     recurrence: recurrenceOutput.meta({ description: "Of an occurrence: its series' RRULE, RDATE and EXDATE lines." }),
-    original_start_date: z
-      .string()
-      .nullable()
-      .meta({
-        description: "Of an occurrence: the start its rule gave it (its RECURRENCE-ID), kept when it is moved.",
-      }),
+    original_start_date: z.string().nullable().meta({
+      description: "Of an occurrence: the start its rule gave it (its RECURRENCE-ID), kept when it is moved.",
+    }),
     original_start_date_utc: z.string().nullable(),
     series_id: z
       .number()
@@ -100,6 +97,7 @@ export const eventJsonLd = z.object({
   offers: z
     .object({ "@type": z.literal("Offer"), price: z.string(), priceCurrency: z.string().optional(), url: z.string() })
     .optional(),
+  superEvent: eventSeriesJsonLd.optional().meta({ description: "Of an occurrence: its series and the schedule." }),
 });
 export type EventJsonLd = z.infer<typeof eventJsonLd>;
 
