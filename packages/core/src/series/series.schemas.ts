@@ -16,7 +16,10 @@ export const recurrenceLinesInput = z
   });
 
 /** `recurrence` on write: the lines, or The Events Calendar Pro's shape (translated by `recurrenceLinesOf`). */
-export const recurrenceInput = z.union([recurrenceLinesInput, proRecurrenceInput]);
+export const recurrenceInput = z.union([recurrenceLinesInput, proRecurrenceInput]).meta({
+  description:
+    "Makes the event the first occurrence of a series: RFC 5545 lines read in the event's time zone, or The Events Calendar Pro's recurrence object (translated to lines).",
+});
 export type RecurrenceInput = z.infer<typeof recurrenceInput>;
 
 /** The lines of the series an occurrence belongs to, as it reads back (null for a single event). */
