@@ -13,7 +13,7 @@ import { parseRecurrenceLines, type SeriesFrame } from "./series.rule.ts";
  */
 
 /** Series extended per transaction: a transaction stays short whatever the number of series. */
-export const SERIES_PER_TRANSACTION = 20;
+const SERIES_PER_TRANSACTION = 20;
 
 /**
  * The most starts read from a stored rule: the expansion spends at most MAX_RULE_STEPS candidates, and the listed
