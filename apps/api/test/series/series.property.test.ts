@@ -92,9 +92,15 @@ const ruleCase: fc.Arbitrary<RuleCase> = fc
   // BYSETPOS chooses among the dates of a period: only with several of them to choose from.
   .filter((rule) => rule.bySetPos.length === 0 || rule.byDay.length + rule.byMonthDay.length > 1)
   // Known divergences of the expander (ical.js), kept out until it is fixed: a YEARLY rule with both BYDAY and
-  // BYMONTHDAY gives no date; BYSETPOS is applied to BYDAY's dates only, not to BYMONTHDAY's.
+  // BYMONTHDAY gives no date, with BYMONTHDAY but no BYMONTH only DTSTART's month, and with a negative BYMONTHDAY
+  // and several months reads it by another month's length (29 January 2032 as its last day); a rule with BYDAY
+  // and a negative BYMONTHDAY is refused ("Malformed values in BYDAY part"); BYSETPOS is ignored in YEARLY rules,
+  // and applied to BYDAY's dates only, not to BYMONTHDAY's, in MONTHLY ones.
   .filter((rule) => !(rule.freq === "YEARLY" && rule.byDay.length > 0 && rule.byMonthDay.length > 0))
-  .filter((rule) => rule.bySetPos.length === 0 || rule.byMonthDay.length === 0);
+  .filter((rule) => !(rule.freq === "YEARLY" && rule.byMonthDay.length > 0 && rule.byMonth.length === 0))
+  .filter((rule) => !(rule.freq === "YEARLY" && rule.byMonthDay.some((day) => day < 0)))
+  .filter((rule) => !(rule.byDay.length > 0 && rule.byMonthDay.some((day) => day < 0)))
+  .filter((rule) => rule.bySetPos.length === 0 || (rule.freq === "MONTHLY" && rule.byMonthDay.length === 0));
 
 /** A wall time as rrule.js' floating date (a UTC date with the same digits), and back. */
 function floating(wall: string): Date {
