@@ -151,10 +151,16 @@ export async function readScenarios(fixtures: Fixtures): Promise<ReadScenario[]>
   ];
 }
 
-/** `POST /events` as an editor: a new event per request (distinct titles, so slugs never pile up). */
+/** A weekly series of two years: its first occurrence and 104 more. */
+const TWO_YEARS_WEEKLY = ["RRULE:FREQ=WEEKLY;COUNT=105"];
+
+/**
+ * `POST /events` as an editor: a new event per request (distinct titles, so slugs never pile up); "series create"
+ * makes each one the first of a weekly two-year series (105 occurrences per request).
+ */
 export function writeScenarios(fixtures: Fixtures): WriteScenario[] {
   let count = 0;
-  const body = () => {
+  const body = (extra: { recurrence?: string[] } = {}) => {
     count += 1;
     return JSON.stringify({
       title: `Benchmark event ${process.pid}-${count}`,
@@ -163,18 +169,18 @@ export function writeScenarios(fixtures: Fixtures): WriteScenario[] {
       description: "<p>Written by the benchmark.</p>",
       categories: [fixtures.category],
       tags: [fixtures.tag],
+      ...extra,
     });
   };
+  const creating = (next: () => string): BenchRequest => ({
+    method: "POST",
+    path: `${API}/events`,
+    headers: { authorization: `Bearer ${fixtures.token}`, "content-type": "application/json" },
+    body: next(),
+    next: () => ({ path: `${API}/events`, body: next() }),
+  });
   return [
-    {
-      name: "event create",
-      rest: {
-        method: "POST",
-        path: `${API}/events`,
-        headers: { authorization: `Bearer ${fixtures.token}`, "content-type": "application/json" },
-        body: body(),
-        next: () => ({ path: `${API}/events`, body: body() }),
-      },
-    },
+    { name: "event create", rest: creating(() => body()) },
+    { name: "series create", rest: creating(() => body({ recurrence: TWO_YEARS_WEEKLY })) },
   ];
 }

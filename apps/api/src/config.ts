@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_IMPORT_CAPS, type ImportCaps } from "@calendar/core";
+import { DEFAULT_IMPORT_CAPS, DEFAULT_SERIES_LIMITS, type ImportCaps, type SeriesLimits } from "@calendar/core";
 import { IANAZone } from "luxon";
 import { z } from "zod";
 import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
@@ -62,6 +62,8 @@ export const configSchema = z.object({
   CALENDAR_IMPORT_BODY_LIMIT: integer(1, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   CALENDAR_IMPORT_MAX_EVENTS: integer(1, 100_000).default(DEFAULT_IMPORT_CAPS.eventsPerFile),
   CALENDAR_IMPORT_MAX_SERIES: integer(1, 10_000).default(DEFAULT_IMPORT_CAPS.seriesPerFile),
+  CALENDAR_SERIES_HORIZON_MONTHS: integer(1, 120).default(DEFAULT_SERIES_LIMITS.horizonMonths),
+  CALENDAR_SERIES_MAX_OCCURRENCES: integer(1, 10_000).default(DEFAULT_SERIES_LIMITS.maxOccurrences),
   CALENDAR_WEBHOOKS_ALLOW_INSECURE: z
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")
@@ -100,6 +102,14 @@ export type Config = z.infer<typeof configSchema>;
 /** What one iCalendar import may write, for the server and the command line alike. */
 export function importCapsOf(config: Config): ImportCaps {
   return { eventsPerFile: config.CALENDAR_IMPORT_MAX_EVENTS, seriesPerFile: config.CALENDAR_IMPORT_MAX_SERIES };
+}
+
+/** How far series reach: the horizon of rules without an end and the most occurrences of one series. */
+export function seriesLimitsOf(config: Config): SeriesLimits {
+  return {
+    horizonMonths: config.CALENDAR_SERIES_HORIZON_MONTHS,
+    maxOccurrences: config.CALENDAR_SERIES_MAX_OCCURRENCES,
+  };
 }
 
 export class ConfigError extends Error {

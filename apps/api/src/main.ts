@@ -1,7 +1,7 @@
 import { createDb, type DbHandle, DEFAULT_SERIES_CAP, ensureAdmin } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import type { FastifyInstance } from "fastify";
-import { ConfigError, importCapsOf, loadConfig, loadDotEnv } from "./config.ts";
+import { ConfigError, importCapsOf, loadConfig, loadDotEnv, seriesLimitsOf } from "./config.ts";
 import { announcement } from "./server.announce.ts";
 import { buildServer, type ServerOptions } from "./server.ts";
 
@@ -24,6 +24,9 @@ function listenFailure(error: unknown, host: string, port: number): string | und
 
 type Config = ReturnType<typeof loadConfig>;
 
+/** The series worker extends the horizons once a day. */
+const SERIES_HORIZON_EVERY_MS = 86_400_000;
+
 /** The server the configuration describes, over the database of `handle`. */
 function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
   return {
@@ -35,6 +38,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       allowInsecureWebhooks: config.CALENDAR_WEBHOOKS_ALLOW_INSECURE,
       importCaps: importCapsOf(config),
       webhookPorts: config.CALENDAR_WEBHOOKS_PORTS,
+      seriesLimits: seriesLimitsOf(config),
     },
     bodyLimit: config.CALENDAR_BODY_LIMIT,
     requestTimeout: config.CALENDAR_REQUEST_TIMEOUT,
@@ -64,6 +68,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
       // Part of the shutdown deadline: a delivery still unanswered then is sent again after the restart.
       shutdownGraceMs: Math.min(config.CALENDAR_WEBHOOKS_TIMEOUT_MS, config.CALENDAR_SHUTDOWN_TIMEOUT / 2),
     },
+    series: { intervalMs: SERIES_HORIZON_EVERY_MS, shutdownGraceMs: config.CALENDAR_SHUTDOWN_TIMEOUT / 2 },
     // Production skips the check of every response against its schema; development and tests keep it.
     outputValidation: process.env.NODE_ENV === "production" ? "off" : "exact",
   };

@@ -2,6 +2,7 @@ import {
   appRouter,
   type DbHandle,
   DEFAULT_SERIES_CAP,
+  DEFAULT_SERIES_LIMITS,
   type OutputValidation,
   restRouter,
   type Site,
@@ -35,6 +36,8 @@ import { icalRoutes, registerIcalNegotiation } from "./rest/ical.routes.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { parseQueryString, registerPathParameterCheck } from "./rest/request.ts";
 import { registerDiscoveryHeader, registerWordPressRoot } from "./rest/wordpress-root.ts";
+import { registerSeriesWorker } from "./series/series.plugin.ts";
+import type { SeriesWorkerOptions } from "./series/series.worker.ts";
 import { registerSiteRoot } from "./site-root.ts";
 import { trpcPlugin } from "./trpc/plugin.ts";
 import { fastifyTrustProxy, type TrustedProxies } from "./trusted-proxies.ts";
@@ -73,6 +76,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   outputValidation?: OutputValidation;
   /** Runs the webhook worker while the server listens, with these settings; no worker when absent. */
   webhooks?: WebhookWorkerOptions;
+  /** Runs the series worker (the horizon of rules without an end) while the server listens; none when absent. */
+  series?: SeriesWorkerOptions;
 }
 
 const ICAL_DEFAULTS = {
@@ -181,6 +186,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       site: options.site,
       publicUrl: options.publicUrl,
       options: options.webhooks,
+    });
+  }
+  if (options.series) {
+    registerSeriesWorker(server, {
+      handle: options.handle,
+      limits: options.site.seriesLimits ?? DEFAULT_SERIES_LIMITS,
+      options: options.series,
     });
   }
   registerRequestLog(server);

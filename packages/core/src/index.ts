@@ -55,6 +55,9 @@ export {
   restRouter,
 } from "./router.ts";
 export type { Scope } from "./scope.ts";
+export { extendSeriesHorizons, type HorizonReport } from "./series/series.horizon.ts";
+export { acquireSeriesLease, releaseSeriesLease } from "./series/series.lease.ts";
+export { DEFAULT_SERIES_LIMITS, type SeriesLimits } from "./series/series.limits.ts";
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageSchema, mlLanguage } from "./shared/language.ts";
 export { idList, page, pathId, perPage, positiveId, wpBoolean } from "./shared/query.ts";
 export { replaceTags } from "./shared/text.ts";

@@ -12,7 +12,7 @@ import {
 } from "@calendar/core";
 import { migrateDatabase } from "@calendar/migrate";
 import { type Command, InvalidArgumentError } from "commander";
-import { type Config, importCapsOf } from "../config.ts";
+import { type Config, importCapsOf, seriesLimitsOf } from "../config.ts";
 import { toolAdministrator } from "../tool-administrator.ts";
 import type { CliOutput } from "./program.ts";
 
@@ -75,7 +75,11 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
             actor,
             language: options.language ?? DEFAULT_LANGUAGE,
             links: { apiRoot: "http://localhost/cal/events/v1" },
-            site: { timezone: settings.CALENDAR_TIMEZONE, importCaps: importCapsOf(settings) },
+            site: {
+              timezone: settings.CALENDAR_TIMEZONE,
+              importCaps: importCapsOf(settings),
+              seriesLimits: seriesLimitsOf(settings),
+            },
           },
           text,
           {

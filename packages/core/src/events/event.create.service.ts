@@ -3,6 +3,7 @@ import { recordChanges } from "../changes/change.record.ts";
 import { runWrite } from "../db/write.ts";
 import type { Scope } from "../scope.ts";
 import { planSeries, seriesLimitsOf, startSeries } from "../series/series.create.ts";
+import { recurrenceLinesOf } from "../series/series.pro.ts";
 import { slugify } from "../shared/slug.ts";
 import { moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
@@ -28,7 +29,8 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
   const { actor, site } = scope;
   const now = new Date();
   const schedule = scheduleOf(body, undefined, site.timezone, now);
-  const series = body.recurrence && planSeries(body.recurrence, schedule, seriesLimitsOf(site), now);
+  const series =
+    body.recurrence && planSeries(recurrenceLinesOf(body.recurrence, schedule), schedule, seriesLimitsOf(site), now);
   const id = await runWrite(
     scope.db,
     async (tx) => {

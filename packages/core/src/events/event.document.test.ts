@@ -36,7 +36,7 @@ async function referenceGet(scope: Scope, id: number | undefined, password: stri
   if (row.status === "trash") throw domainError("event-no-longer-available");
   if (!canRead(scope.actor, row)) throw domainError("event-not-accessible");
   if (isRedacted(scope.actor, row, password)) throw domainError("event-password-protected");
-  return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links);
+  return presentEventDetail(row, await eventRelations(scope, [row], true), scope.links, null);
 }
 
 /** Every event of the fixture calendar, whatever the clock says (the default window follows the clock). */
@@ -81,8 +81,8 @@ describe.each(PROVIDERS)("reading an event in one statement (%s)", (provider) =>
           const expected = await eventRelations(reader, [reference], jsonLd);
           const relations = await loaded.relations({ jsonLd });
           const context = `event ${id} for ${name}, json_ld ${jsonLd}`;
-          expect(JSON.stringify(presentEventDetail(loaded.row, relations, reader.links)), context).toBe(
-            JSON.stringify(presentEventDetail(reference, expected, reader.links)),
+          expect(JSON.stringify(presentEventDetail(loaded.row, relations, reader.links, null)), context).toBe(
+            JSON.stringify(presentEventDetail(reference, expected, reader.links, null)),
           );
           for (const redacted of [true, false]) {
             expect(JSON.stringify(presentEvent(loaded.row, relations, reader.links, { redacted })), context).toBe(

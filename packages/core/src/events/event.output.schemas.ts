@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonLdHeadShape, listEnvelope } from "../linked-posts/linked-post.schemas.ts";
 import { organizerJsonLd, organizerOutput } from "../organizers/organizer.schemas.ts";
-import { recurrenceOutput } from "../series/series.schemas.ts";
+import { eventSeriesJsonLd, recurrenceOutput } from "../series/series.schemas.ts";
 import { imageOutput } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { postStampsShape } from "../shared/post.schemas.ts";
@@ -97,6 +97,7 @@ export const eventJsonLd = z.object({
   offers: z
     .object({ "@type": z.literal("Offer"), price: z.string(), priceCurrency: z.string().optional(), url: z.string() })
     .optional(),
+  superEvent: eventSeriesJsonLd.optional().meta({ description: "Of an occurrence: its series and the schedule." }),
 });
 export type EventJsonLd = z.infer<typeof eventJsonLd>;
 

@@ -185,7 +185,7 @@ describe("presentEvent", () => {
 
 describe("presentEventDetail", () => {
   it("adds the schema.org Event with the venue as location and the organizers", () => {
-    const detail = presentEventDetail(row(), RELATIONS, LINKS);
+    const detail = presentEventDetail(row(), RELATIONS, LINKS, null);
     expect(eventDetailOutput.parse(detail)).toEqual(detail);
     expect(detail.json_ld).toEqual({
       "@context": "http://schema.org",

@@ -1,4 +1,6 @@
 import type { OrganizerOutput } from "../organizers/organizer.schemas.ts";
+import { type ScheduledSeries, seriesSchedule } from "../series/series.schedule.ts";
+import type { EventSeriesJsonLd } from "../series/series.schemas.ts";
 import { EMPTY_COST_DETAILS, presentCost } from "../shared/cost.ts";
 import { dateDetails, formatWallTime, isoWithOffset, timezoneAbbreviation } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
@@ -172,8 +174,32 @@ function plainText(html: string): string {
   return stripTags(html).replace(/\s+/g, " ").trim();
 }
 
-/** schema.org `Event` of one event (docs/behaviour.md, "Event shape"), from its presented form. */
-export function eventJsonLd(event: EventOutput, row: Pick<EventRow, "startUtc" | "endUtc" | "timezone">): EventJsonLd {
+/** What an occurrence's JSON-LD says of its series: its schedule and its first occurrence, if the reader may see it. */
+export interface OccurrenceSeries extends ScheduledSeries {
+  first: { slug: string; language: string } | null;
+}
+
+/** schema.org `EventSeries` of an occurrence: named as the occurrence, at the first occurrence's page. */
+function seriesJsonLd(event: EventOutput, series: OccurrenceSeries, links: LinkBase): EventSeriesJsonLd {
+  const eventSchedule = seriesSchedule(series);
+  return {
+    "@type": "EventSeries",
+    name: event.title,
+    url: series.first ? permalink(links, "event", series.first) : event.url,
+    ...(eventSchedule ? { eventSchedule } : {}),
+  };
+}
+
+/**
+ * schema.org `Event` of one event (docs/behaviour.md, "Event shape"), from its presented form; an occurrence's is
+ * part of its `EventSeries` (`superEvent`).
+ */
+export function eventJsonLd(
+  event: EventOutput,
+  row: Pick<EventRow, "startUtc" | "endUtc" | "timezone">,
+  series: OccurrenceSeries | null,
+  links: LinkBase,
+): EventJsonLd {
   const venues = Array.isArray(event.venue) ? event.venue : [event.venue];
   const location = venues.flatMap((venue) => (venue.json_ld ? [venue.json_ld] : []))[0];
   const organizers = event.organizer.flatMap((organizer) => (organizer.json_ld ? [organizer.json_ld] : []));
@@ -194,13 +220,19 @@ export function eventJsonLd(event: EventOutput, row: Pick<EventRow, "startUtc" |
     ...(organizers.length ? { organizer: organizers } : {}),
     performer: "Organization",
     ...(lowestPrice === undefined ? {} : { offers: { "@type": "Offer" as const, price: lowestPrice, url: event.url } }),
+    ...(series ? { superEvent: seriesJsonLd(event, series, links) } : {}),
   };
 }
 
 /** A single GET: the event with its `json_ld`. */
-export function presentEventDetail(row: EventRow, related: EventRelations, links: LinkBase): EventDetailOutput {
+export function presentEventDetail(
+  row: EventRow,
+  related: EventRelations,
+  links: LinkBase,
+  series: OccurrenceSeries | null,
+): EventDetailOutput {
   const event = presentEvent(row, related, links, { redacted: false });
-  return { ...event, json_ld: eventJsonLd(event, row) };
+  return { ...event, json_ld: eventJsonLd(event, row, series, links) };
 }
 
 /** The parameters `rest_url` echoes, in the reference's order, each as given or as the date window used it. */

@@ -16,6 +16,7 @@ import { countedLinksOf, moveTermCountsOfMany } from "../terms/term.counts.ts";
 import { planSeries, seriesLimitsOf } from "./series.create.ts";
 import { wallTimeInstant, wallTimePlus, wallTimeSeconds } from "./series.expand.ts";
 import { TEMPLATE_READ, type TemplateEvent } from "./series.occurrences.ts";
+import { recurrenceLinesOf } from "./series.pro.ts";
 import { keepsOwnSchedule, overridesOf, regenerateSeries, SCHEDULE_FIELDS } from "./series.regenerate.ts";
 import { recurrenceLines } from "./series.rule.ts";
 import { frameOf, shiftedRule, splitSeries, storedRule } from "./series.split.ts";
@@ -248,7 +249,9 @@ async function moveSeries(
     startLocal: wallTimePlus(series.startLocal, shiftSeconds),
   };
   const lines =
-    fields.recurrence ?? recurrenceLines(shiftedRule(storedRule(series, limits), frameOf(series), shiftSeconds), frame);
+    fields.recurrence === undefined
+      ? recurrenceLines(shiftedRule(storedRule(series, limits), frameOf(series), shiftSeconds), frame)
+      : recurrenceLinesOf(fields.recurrence, frame);
   const endLocal = wallTimePlus(frame.startLocal, durationSeconds);
   const plan = planSeries(
     lines,

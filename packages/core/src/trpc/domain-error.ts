@@ -66,7 +66,7 @@ function fromZodError(error: ZodError, input: unknown, transport: Transport): Do
   const given = isRecord(input) ? input : {};
   const missing = new Set<string>();
   const invalid: Record<string, string> = {};
-  for (const issue of error.issues) {
+  for (const issue of error.issues.flatMap(unionBranchIssues)) {
     const [first, ...rest] = issue.path;
     const name = first === undefined ? "body" : String(first);
     if (rest.length === 0 && issue.code === "invalid_type" && given[name] === undefined && first !== undefined) {
@@ -76,6 +76,22 @@ function fromZodError(error: ZodError, input: unknown, transport: Transport): Do
     }
   }
   return missing.size ? missingParams([...missing]) : invalidParams(invalid);
+}
+
+type Issue = ZodError["issues"][number];
+
+/**
+ * A value that no member of a union accepts is explained by the one member whose type it has (an object sent for
+ * `string[] | {…}` fails inside the object, not at the top), so the client reads the part at fault.
+ */
+function unionBranchIssues(issue: Issue): Issue[] {
+  if (issue.code !== "invalid_union") return [issue];
+  const ofItsType = issue.errors.filter(
+    (branch) => !branch.some((inner) => inner.code === "invalid_type" && inner.path.length === 0),
+  );
+  const [branch] = ofItsType;
+  if (ofItsType.length !== 1 || branch === undefined) return [issue];
+  return branch.flatMap((inner) => unionBranchIssues({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
 }
 
 const FROM_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, () => DomainError>> = {
