@@ -7,22 +7,14 @@ import {
   type Site,
   scopeOf,
 } from "@calendar/core";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { EVENT_PAGE_POLICY, renderEventNotFoundPage, renderEventPage } from "./event-page.render.ts";
+import type { FastifyInstance } from "fastify";
+import { renderEventNotFoundPage, renderEventPage } from "./event-page.render.ts";
+import { sendPage } from "./public-page.html.ts";
 import { REST_BASES, requestOrigin } from "./rest/base-paths.ts";
 
 export interface EventPageOptions {
   handle: DbHandle;
   site: Site;
-}
-
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .status(status)
-    .type("text/html; charset=utf-8")
-    .header("content-security-policy", EVENT_PAGE_POLICY)
-    .header("referrer-policy", "no-referrer")
-    .send(html);
 }
 
 /**

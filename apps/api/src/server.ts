@@ -27,6 +27,7 @@ import { registerVersionTags } from "./http/version-tags.ts";
 import { registerWritePreconditions } from "./http/write-preconditions.ts";
 import { loggerOptions, registerRequestLog } from "./logging.ts";
 import { type ProtectionOptions, registerProtection } from "./protection.ts";
+import { registerRecordPages } from "./record-pages.ts";
 import { isRestPath } from "./rest/base-paths.ts";
 import { registerDiscoveryRoutes } from "./rest/discovery.ts";
 import { NO_ROUTE, restError } from "./rest/envelope.ts";
@@ -161,8 +162,11 @@ async function registerRoutes(server: FastifyInstance, options: ServerOptions, r
   });
   await server.register(icalRoutes, ical);
   await server.register(trpcPlugin, { router: routers.app, ...served });
-  // Events' `url` points here unless a public site shows them.
-  if (!options.site.siteUrl) registerEventPages(server, served);
+  // The records' `url`s point here unless a public site shows them.
+  if (!options.site.siteUrl) {
+    registerEventPages(server, served);
+    registerRecordPages(server, served);
+  }
 }
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {

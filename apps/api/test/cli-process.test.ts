@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { authenticateToken, createEventsInBulk, type Provider } from "@calendar/core";
 import { PROVIDERS, testScope, useTestDatabase } from "@calendar/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
@@ -134,5 +136,34 @@ describe("the calendar CLI process: the SQLite file it uses", PROCESS_TIMEOUT, (
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(`Creating a new, empty SQLite database at ${file}.\n`);
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe.each(PROVIDERS)("pnpm calendar import, as the README shows it (%s)", PROCESS_TIMEOUT, (provider: Provider) => {
+  const database = useTestDatabase(provider);
+  const root = fileURLToPath(new URL("../../..", import.meta.url));
+  const OUTLOOK = fileURLToPath(new URL("./ical/files/outlook.ics", import.meta.url));
+
+  it("runs as the README shows it, pnpm calendar import from the repository's root", async () => {
+    const child = spawn("pnpm", ["calendar", "import", relative(root, OUTLOOK), "--dry-run", "--json"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATABASE_URL: database.current.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const result = await finished(child);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+    const json = result.stdout.trim().split("\n").at(-1) ?? "";
+    expect(JSON.parse(json).created).toHaveLength(1);
+    const missing = await finished(
+      spawn("pnpm", ["calendar", "import", "calendar.ics"], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATABASE_URL: database.current.url },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
+    expect({ code: missing.code, stderr: missing.stderr }).toEqual({
+      code: 1,
+      stderr: `error: cannot read ${root.replace(/\/$/, "")}/calendar.ics: no such file.\n`,
+    });
   });
 });

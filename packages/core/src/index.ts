@@ -1,6 +1,7 @@
 export { can, canEdit, requireCapability } from "./auth/capabilities.ts";
 export { type Actor, ANONYMOUS, ROLES, type Role, roleSchema } from "./auth/roles.ts";
 export { canRead } from "./auth/visibility.ts";
+export { CATEGORY_FILTER_BOUNDS } from "./categories/category.descendants.ts";
 export { pruneChanges } from "./changes/change.prune.ts";
 export {
   preconditionFailed,

@@ -14,6 +14,7 @@ import { migrateDatabase } from "@calendar/migrate";
 import { type Command, InvalidArgumentError } from "commander";
 import { type Config, importCapsOf, seriesLimitsOf } from "../config.ts";
 import { toolAdministrator } from "../tool-administrator.ts";
+import { invocationPath, readFailure } from "./invocation-path.ts";
 import type { CliOutput } from "./program.ts";
 
 /** The user imports from the command line are written as (an administrator without tokens). */
@@ -52,7 +53,7 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
   program
     .command("import")
     .description("Import an iCalendar (.ics) file: create, update or trash its events (as POST /import does).")
-    .argument("<file>", "the .ics file")
+    .argument("<file>", "the .ics file (relative to the directory the command is run in)")
     .option("--language <language>", "language of the events it creates", languageArgument)
     .option("--dry-run", "show what it would do, write nothing")
     .option(
@@ -61,9 +62,12 @@ export function registerImportCommand(program: Command, output: CliOutput, confi
       horizonArgument,
     )
     .option("--json", "print the result as JSON")
-    .action(async (file: string, options: ImportOptions) => {
+    .action(async (file: string, options: ImportOptions, command: Command) => {
       const settings = config();
-      const text = await readFile(file, "utf8");
+      const path = invocationPath(file);
+      const text = await readFile(path, "utf8").catch((error: unknown) =>
+        command.error(`error: cannot read ${path}: ${readFailure(error)}.`),
+      );
       await migrateDatabase(settings.DATABASE_URL);
       const handle = await createDb(settings.DATABASE_URL, { sqliteSynchronous: settings.CALENDAR_SQLITE_SYNCHRONOUS });
       try {

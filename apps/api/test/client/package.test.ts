@@ -16,6 +16,8 @@ import { addressedTo, clientExample } from "./readme-examples.ts";
 const CLIENT_DIR = join(REPO_ROOT, "packages/client");
 const FIXTURES = new URL("./fixtures/", import.meta.url);
 const README_EXAMPLE = clientExample("trpc-client");
+/** The tarball `pnpm build` leaves (the client's README installs it), the one the consumer project installs. */
+const BUILT_TARBALL = join(CLIENT_DIR, "tarball", "calendar-client-0.1.0.tgz");
 const versionOf = (name: string): string =>
   (createRequire(join(CLIENT_DIR, "package.json"))(`${name}/package.json`) as { version: string }).version;
 
@@ -47,7 +49,7 @@ beforeAll(async () => {
         "--no-audit",
         "--no-fund",
         "--prefer-offline",
-        join(project, packed.filename),
+        BUILT_TARBALL,
         `@trpc/client@${versionOf("@trpc/client")}`,
         `@trpc/server@${versionOf("@trpc/server")}`,
         `typescript@${versionOf("typescript")}`,
@@ -71,6 +73,17 @@ afterAll(async () => {
 });
 
 describe("the packed @calendar/client", () => {
+  it("is the tarball pnpm build leaves in packages/client/tarball, which git, and so turbo, ignores", async () => {
+    const manifest = JSON.parse(await readFile(join(CLIENT_DIR, "package.json"), "utf8")) as { version: string };
+    expect(BUILT_TARBALL.endsWith(`calendar-client-${manifest.version}.tgz`)).toBe(true);
+    const ignored = await runCommand("git", ["check-ignore", "--quiet", BUILT_TARBALL], { cwd: REPO_ROOT });
+    expect(ignored.code).toBe(0);
+    const stray = await runCommand("git", ["check-ignore", "--quiet", join(CLIENT_DIR, "calendar-client-0.1.0.tgz")], {
+      cwd: REPO_ROOT,
+    });
+    expect(stray.code).toBe(0);
+  });
+
   it("holds the manifest, the readme and the build, nothing else", () => {
     expect(packedFiles).toEqual(["README.md", "dist/index.d.mts", "dist/index.mjs", "package.json"]);
   });

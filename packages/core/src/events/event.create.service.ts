@@ -62,7 +62,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
     },
     {
       serializable: namesLinkedRecords(body),
-      queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title)}`,
+      queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title, scope.language)}`,
     },
   );
   return loadEventById(scope, id);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "../auth/roles.ts";
 import { type DetailsAccess, detailsAccess, type PostWhere } from "../auth/visibility.ts";
+import { withDescendantCategories } from "../categories/category.descendants.ts";
 import { invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { passwordQuery } from "../linked-posts/linked-post.schemas.ts";
@@ -219,10 +220,13 @@ export const EVENT_LIST_PARAMS = {
     samples: () => ["grand night", "hidden", "protected", "secret", "hall"],
   }),
   categories: param({
-    schema: nonEmptyList(termRefList).optional().meta({ description: "Category ids or slugs (any of them)." }),
+    schema: nonEmptyList(termRefList)
+      .optional()
+      .meta({ description: "Category ids or slugs (any of them); each includes its subcategories, as in WordPress." }),
     selects: {
       select: async (scope, refs) => {
-        const ids = await findTermIdsForFilter(scope.db, scope, "category", refs, "categories");
+        const named = await findTermIdsForFilter(scope.db, scope, "category", refs, "categories");
+        const ids = await withDescendantCategories(scope.db, named, "categories");
         return { categories: { some: { categoryId: { in: ids } } } };
       },
     },

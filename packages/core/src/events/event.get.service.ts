@@ -1,6 +1,7 @@
 import { canRead, isRedacted } from "../auth/visibility.ts";
 import { domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
+import { findBySlug } from "../shared/slug.ts";
 import { type LoadedEvent, readEvent } from "./event.document.ts";
 import { unknownSlug } from "./event.load.ts";
 import type { EventDetailOutput } from "./event.output.schemas.ts";
@@ -58,7 +59,9 @@ export async function getEventBySlug(
   scope: Scope,
   input: Pick<EventGetBySlugInput, "slug" | "password">,
 ): Promise<EventDetailOutput> {
-  const loaded = await readEvent(scope, { language: scope.language, slug: input.slug });
+  const loaded = await findBySlug(input.slug, scope.language, (slug) =>
+    readEvent(scope, { language: scope.language, slug }),
+  );
   if (!loaded) throw unknownSlug(input.slug);
   return presentReadable(scope, loaded, input.password);
 }

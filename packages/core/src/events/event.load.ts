@@ -4,6 +4,7 @@ import { domainError, invalidParam } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { loadOrganizersById } from "../organizers/organizer.service.ts";
 import type { Scope } from "../scope.ts";
+import { findBySlug } from "../shared/slug.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { loadTermsById } from "../terms/term.lookup.ts";
 import { loadVenuesById } from "../venues/venue.service.ts";
@@ -97,10 +98,12 @@ export function unknownSlug(slug: string) {
 
 /** The id of the event with this slug in the request's language; unknown → 400 naming `slug`. */
 export async function eventIdOfSlug(scope: Scope, slug: string): Promise<number> {
-  const row = await scope.db.event.findUnique({
-    where: { language_slug: { language: scope.language, slug } },
-    select: { id: true },
-  });
+  const row = await findBySlug(slug, scope.language, (key) =>
+    scope.db.event.findUnique({
+      where: { language_slug: { language: scope.language, slug: key } },
+      select: { id: true },
+    }),
+  );
   if (!row) throw unknownSlug(slug);
   return row.id;
 }

@@ -3,7 +3,7 @@ import { slugify, uniqueSlugs } from "../shared/slug.ts";
 
 /** The first free slug for `wanted` among the events of the language (see `freeEventSlugs`). */
 export async function freeEventSlug(tx: Tx, language: string, wanted: string, selfId?: number): Promise<string> {
-  const base = slugify(wanted);
+  const base = slugify(wanted, language);
   const [slug = base] = await freeEventSlugs(tx, language, [wanted], selfId);
   return slug;
 }
@@ -21,15 +21,18 @@ export async function freeEventSlugs(
   wanted: readonly string[],
   selfId?: number,
 ): Promise<string[]> {
-  return uniqueSlugs(wanted.map(slugify), async (candidates) => {
-    const taken: string[] = [];
-    for (let start = 0; start < candidates.length; start += SLUGS_PER_LOOKUP) {
-      const rows = await tx.event.findMany({
-        where: { language, slug: { in: candidates.slice(start, start + SLUGS_PER_LOOKUP) }, NOT: { id: selfId } },
-        select: { slug: true },
-      });
-      taken.push(...rows.map((row) => row.slug));
-    }
-    return taken;
-  });
+  return uniqueSlugs(
+    wanted.map((title) => slugify(title, language)),
+    async (candidates) => {
+      const taken: string[] = [];
+      for (let start = 0; start < candidates.length; start += SLUGS_PER_LOOKUP) {
+        const rows = await tx.event.findMany({
+          where: { language, slug: { in: candidates.slice(start, start + SLUGS_PER_LOOKUP) }, NOT: { id: selfId } },
+          select: { slug: true },
+        });
+        taken.push(...rows.map((row) => row.slug));
+      }
+      return taken;
+    },
+  );
 }

@@ -8,6 +8,7 @@ import { domainError, invalidParam } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { pageWindow, totalPages } from "../shared/query.ts";
+import { findBySlug } from "../shared/slug.ts";
 import { normalizeText } from "../shared/text.ts";
 import { translationsOf } from "../shared/translations.ts";
 import { EVENT_LINKS_GUARD, eventLinksShown } from "./event-links.ts";
@@ -42,7 +43,7 @@ async function findTarget<Own>(
     if (!row) throw invalidParam("id", `No ${kind.singular} has the id ${target.id}.`);
     return row;
   }
-  const row = await store.findFirst({ language, slug: target.slug });
+  const row = await findBySlug(target.slug, language, (slug) => store.findFirst({ language, slug }));
   if (!row) throw invalidParam("slug", `No ${kind.singular} has this slug.`);
   return row;
 }

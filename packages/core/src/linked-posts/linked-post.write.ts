@@ -132,7 +132,10 @@ export async function startGroup<Own>(store: LinkedPostStore<Own>, join: GroupJo
 
 async function freeSlug<Own>(store: LinkedPostStore<Own>, language: string, wanted: string, selfId?: number) {
   const notSelf = selfId === undefined ? {} : { id: { not: selfId } };
-  return uniqueSlug(slugify(wanted), async (slug) => (await store.findFirst({ language, slug, ...notSelf })) !== null);
+  return uniqueSlug(
+    slugify(wanted, language),
+    async (slug) => (await store.findFirst({ language, slug, ...notSelf })) !== null,
+  );
 }
 
 /** An existing record the create should return instead (docs/behaviour.md, "Venues and organizers"). */

@@ -50,7 +50,12 @@ export function permalink(
   record: { slug: string; language: string },
 ) {
   const prefix = record.language === DEFAULT_LANGUAGE ? "" : `/${record.language}`;
-  return `${base.siteUrl ?? siteOrigin(base)}${prefix}/${kind}/${encodeURIComponent(record.slug)}/`;
+  return `${base.siteUrl ?? siteOrigin(base)}${prefix}/${kind}/${slugPathSegment(record.slug)}/`;
+}
+
+/** A slug as a path segment: its percent-encoded octets kept as WordPress stores them, anything else unsafe encoded. */
+function slugPathSegment(slug: string): string {
+  return slug.replace(/[^A-Za-z0-9%_.~-]/gu, (character) => encodeURIComponent(character));
 }
 
 /** The reference's `global_id`: `<host[/path]>?id=<id>`. */

@@ -9,7 +9,7 @@ import {
 } from "../linked-posts/list-filter.ts";
 import { mlLanguage } from "../shared/language.ts";
 import { DEFAULT_PER_PAGE, idList, nonEmptyString, page, perPage, positiveId, wpBoolean } from "../shared/query.ts";
-import { slugify } from "../shared/slug.ts";
+import { slugLookupKeys } from "../shared/slug.ts";
 import { neverMovesWithClock } from "../trpc/operation.ts";
 import type { TermListQuery } from "./term.schemas.ts";
 import type { TermWhere } from "./term.store.ts";
@@ -129,7 +129,7 @@ export const TERM_PARAMETERS = {
   slug: parameter({
     schema: nonEmptyString.max(MAX_TERM_NAME).optional().meta({ description: "Only the term with this slug." }),
     reads: "term columns",
-    where: (slug) => (slug ? { slug: slugify(slug) } : undefined),
+    where: (slug, language) => (slug ? { slug: { in: slugLookupKeys(slug, language) } } : undefined),
     movesWithClock: neverMovesWithClock,
     echo: asGiven,
   }),

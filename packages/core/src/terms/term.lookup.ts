@@ -62,7 +62,7 @@ async function idsOfNames(
   }
   if (missing.size && !can(actor, "manage_categories")) throw unknownTermNames(store.taxonomy, [...missing.values()]);
   for (const [nameKey, name] of missing) {
-    const slug = await uniqueSlug(slugify(name), slugTaken(store, language));
+    const slug = await uniqueSlug(slugify(name, language), slugTaken(store, language));
     const created = await store.create({
       name,
       nameKey,
@@ -134,7 +134,7 @@ export async function findTermIdsForFilter(
   param: string,
 ): Promise<number[]> {
   const store = termStore(db, taxonomy);
-  const slugOf = (ref: number | string) => slugify(String(ref));
+  const slugOf = (ref: number | string) => slugify(String(ref), scope.language);
   const bySlug = await store.find({ language: scope.language, slug: { in: refs.map(slugOf) } });
   const idOfSlug = new Map(bySlug.map((row) => [row.slug, row.id]));
   const numbers = refs.filter((ref): ref is number => typeof ref === "number" && !idOfSlug.has(slugOf(ref)));

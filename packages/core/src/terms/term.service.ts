@@ -218,7 +218,7 @@ export function createTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
     const row = await store.create({
       name: body.name,
       nameKey: nameKeyOf(body.name),
-      slug: await uniqueSlug(slugify(body.slug ?? body.name), slugTaken(store, language)),
+      slug: await uniqueSlug(slugify(body.slug ?? body.name, language), slugTaken(store, language)),
       description: body.description ?? "",
       parentId,
       language,
@@ -232,7 +232,7 @@ export function createTerm<TTerm>(scope: Scope, resource: TermResource<TTerm>, b
 /** A slug sent on update must be free in the term's language (WordPress' `duplicate_term_slug`). */
 async function checkedSlug(store: TermStore, term: TermRow, slug: string | undefined): Promise<string | undefined> {
   if (slug === undefined) return undefined;
-  const wanted = slugify(slug);
+  const wanted = slugify(slug, term.language);
   if (await slugTaken(store, term.language, term.id)(wanted)) {
     throw domainError("duplicate_term_slug", { slug: wanted });
   }

@@ -7,8 +7,21 @@ import { migrateDatabase } from "@calendar/migrate";
 import pg from "pg";
 import { createDb, type DbHandle, type Provider } from "../db/db.ts";
 
-/** Every data test runs on both databases. */
-export const PROVIDERS: readonly Provider[] = ["sqlite", "postgres"];
+const ALL_PROVIDERS: readonly Provider[] = ["sqlite", "postgres"];
+
+/**
+ * Every data test runs on both databases, unless `CALENDAR_TEST_PROVIDERS` (a comma list) names fewer: the `sqlite`
+ * and `postgres` projects of `vitest.config.ts` run the same files, one database each.
+ */
+export const PROVIDERS: readonly Provider[] = providersOf(process.env.CALENDAR_TEST_PROVIDERS);
+
+function providersOf(list: string | undefined): readonly Provider[] {
+  if (list === undefined) return ALL_PROVIDERS;
+  const named = list.split(",").map((name) => name.trim());
+  const unknown = named.filter((name) => !ALL_PROVIDERS.some((provider) => provider === name));
+  if (unknown.length) throw new Error(`CALENDAR_TEST_PROVIDERS names unknown databases: ${unknown.join(", ")}`);
+  return ALL_PROVIDERS.filter((provider) => named.includes(provider));
+}
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 

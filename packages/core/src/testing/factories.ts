@@ -2,6 +2,7 @@ import type { Db } from "../db/db.ts";
 import type { EventRow } from "../events/event.rows.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { OrganizerRow } from "../organizers/organizer.present.ts";
+import { DEFAULT_LANGUAGE } from "../shared/language.ts";
 import { slugify } from "../shared/slug.ts";
 import type { TermRow } from "../terms/term.store.ts";
 import { nameKeyOf } from "../terms/term.where.ts";
@@ -25,10 +26,10 @@ export const FIXED_STAMPS = {
 const DEFAULT_NAMES = { event: "Concert", venue: "Town Hall", organizer: "Arts Council", term: "Music" } as const;
 
 /** An event's own columns: one hour, 2030-01-01 10:00–11:00 UTC. */
-function eventColumns(title: string) {
+function eventColumns(title: string, language: string) {
   return {
     title,
-    slug: slugify(title),
+    slug: slugify(title, language),
     ...FIXED_STAMPS,
     startLocal: "2030-01-01 10:00:00",
     endLocal: "2030-01-01 11:00:00",
@@ -40,41 +41,41 @@ function eventColumns(title: string) {
 
 /** An event of one hour, 2030-01-01 10:00–11:00 UTC, titled "Concert". */
 export function eventRow(fields: Partial<Prisma.EventUncheckedCreateInput> = {}): Prisma.EventUncheckedCreateInput {
-  return { ...eventColumns(fields.title ?? DEFAULT_NAMES.event), ...fields };
+  return { ...eventColumns(fields.title ?? DEFAULT_NAMES.event, fields.language ?? DEFAULT_LANGUAGE), ...fields };
 }
 
 /** The columns venues and organizers share, named `name`. */
-function linkedPostRow(name: string) {
-  return { name, nameKey: nameKeyOf(name), slug: slugify(name), ...FIXED_STAMPS };
+function linkedPostRow(name: string, language: string) {
+  return { name, nameKey: nameKeyOf(name), slug: slugify(name, language), ...FIXED_STAMPS };
 }
 
 /** A venue named "Town Hall". */
 export function venueRow(fields: Partial<Prisma.VenueUncheckedCreateInput> = {}): Prisma.VenueUncheckedCreateInput {
-  return { ...linkedPostRow(fields.name ?? DEFAULT_NAMES.venue), ...fields };
+  return { ...linkedPostRow(fields.name ?? DEFAULT_NAMES.venue, fields.language ?? DEFAULT_LANGUAGE), ...fields };
 }
 
 /** An organizer named "Arts Council". */
 export function organizerRow(
   fields: Partial<Prisma.OrganizerUncheckedCreateInput> = {},
 ): Prisma.OrganizerUncheckedCreateInput {
-  return { ...linkedPostRow(fields.name ?? DEFAULT_NAMES.organizer), ...fields };
+  return { ...linkedPostRow(fields.name ?? DEFAULT_NAMES.organizer, fields.language ?? DEFAULT_LANGUAGE), ...fields };
 }
 
 /** The columns categories and tags share, named `name`. */
-function termColumns(name: string) {
-  return { name, nameKey: nameKeyOf(name), slug: slugify(name) };
+function termColumns(name: string, language: string) {
+  return { name, nameKey: nameKeyOf(name), slug: slugify(name, language) };
 }
 
 /** A category named "Music". */
 export function categoryRow(
   fields: Partial<Prisma.CategoryUncheckedCreateInput> = {},
 ): Prisma.CategoryUncheckedCreateInput {
-  return { ...termColumns(fields.name ?? DEFAULT_NAMES.term), ...fields };
+  return { ...termColumns(fields.name ?? DEFAULT_NAMES.term, fields.language ?? DEFAULT_LANGUAGE), ...fields };
 }
 
 /** A tag named "Music". */
 export function tagRow(fields: Partial<Prisma.TagUncheckedCreateInput> = {}): Prisma.TagUncheckedCreateInput {
-  return { ...termColumns(fields.name ?? DEFAULT_NAMES.term), ...fields };
+  return { ...termColumns(fields.name ?? DEFAULT_NAMES.term, fields.language ?? DEFAULT_LANGUAGE), ...fields };
 }
 
 /** A user "tester" with the role subscriber. */
@@ -145,7 +146,7 @@ export function eventRecord(fields: Partial<EventRow> = {}): EventRow {
   return {
     id: 1,
     ...POST_DEFAULTS,
-    ...eventColumns(fields.title ?? DEFAULT_NAMES.event),
+    ...eventColumns(fields.title ?? DEFAULT_NAMES.event, fields.language ?? DEFAULT_LANGUAGE),
     allDay: false,
     hideFromListings: false,
     sticky: false,
@@ -172,7 +173,7 @@ export function venueRecord(fields: Partial<VenueRow> = {}): VenueRow {
   return {
     id: 1,
     ...LINKED_POST_DEFAULTS,
-    ...linkedPostRow(fields.name ?? DEFAULT_NAMES.venue),
+    ...linkedPostRow(fields.name ?? DEFAULT_NAMES.venue, fields.language ?? DEFAULT_LANGUAGE),
     ...VENUE_DEFAULTS,
     image: null,
     ...fields,
@@ -184,7 +185,7 @@ export function organizerRecord(fields: Partial<OrganizerRow> = {}): OrganizerRo
   return {
     id: 1,
     ...LINKED_POST_DEFAULTS,
-    ...linkedPostRow(fields.name ?? DEFAULT_NAMES.organizer),
+    ...linkedPostRow(fields.name ?? DEFAULT_NAMES.organizer, fields.language ?? DEFAULT_LANGUAGE),
     email: "",
     image: null,
     ...fields,
@@ -195,7 +196,7 @@ export function organizerRecord(fields: Partial<OrganizerRow> = {}): OrganizerRo
 export function termRecord(fields: Partial<TermRow> = {}): TermRow {
   return {
     id: 1,
-    ...termColumns(fields.name ?? DEFAULT_NAMES.term),
+    ...termColumns(fields.name ?? DEFAULT_NAMES.term, fields.language ?? DEFAULT_LANGUAGE),
     description: "",
     parentId: null,
     language: "en",
