@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { escapeHtml } from "./event-page.render.ts";
+import { escapeHtml } from "./public-page.html.ts";
 import { API_PATH, requestOrigin, WORDPRESS_REST_ROOT } from "./rest/base-paths.ts";
 import { prefersHtml } from "./rest/explorer.ts";
 

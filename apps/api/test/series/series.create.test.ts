@@ -87,6 +87,13 @@ describe.each(PROVIDERS)("creating a recurring series (%s)", (provider) => {
       ["VEVENT:nothing"],
       ["EXDATE;TZID=Europe/Berlin:20310601T100000"],
       ["RRULE:FREQ=DAILY;COUNT=3", "EXDATE;TZID=Europe/Berlin:20310601T100000"],
+      // Combinations the expander would answer differently from calendar apps (the property test found them).
+      ["RRULE:FREQ=YEARLY;BYMONTH=6;BYDAY=SU;BYMONTHDAY=1,2,3,4,5,6,7"],
+      ["RRULE:FREQ=YEARLY;BYMONTHDAY=1"],
+      ["RRULE:FREQ=YEARLY;BYMONTH=6,7;BYMONTHDAY=-1"],
+      ["RRULE:FREQ=MONTHLY;BYDAY=SU;BYMONTHDAY=-1"],
+      ["RRULE:FREQ=YEARLY;BYMONTH=6;BYDAY=SU;BYSETPOS=1"],
+      ["RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15;BYSETPOS=-1"],
     ];
     for (const recurrence of bad) {
       const response = await server.call("POST /events", {

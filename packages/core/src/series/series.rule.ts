@@ -113,7 +113,33 @@ export function normalRule(value: string, frame: SeriesFrame, maxOccurrences: nu
   if (parts.has("BYSETPOS") && ![...parts.keys()].some((name) => name.startsWith("BY") && name !== "BYSETPOS")) {
     throw invalidRule("BYSETPOS needs another BY… part to choose from.");
   }
+  const unsupported = unsupportedCombination(freq, parts);
+  if (unsupported) throw invalidRule(unsupported);
   return ICAL.Recur.fromString([...parts].map(([name, partValue]) => `${name}=${partValue}`).join(";")).toString();
+}
+
+/**
+ * Combinations of parts that the expander (ical.js) answers wrongly, found by the property test against rrule.js
+ * (apps/api/test/series/series.property.test.ts): refused with the reason and a rule that says the same, rather than
+ * kept with occurrences that differ from what a calendar app would show.
+ */
+function unsupportedCombination(freq: string, parts: ReadonlyMap<string, string>): string | undefined {
+  const monthDays = parts.get("BYMONTHDAY");
+  const negativeMonthDay = monthDays?.split(",").some((day) => day.startsWith("-")) ?? false;
+  if (parts.has("BYDAY") && negativeMonthDay) return "BYDAY with a negative BYMONTHDAY is not supported.";
+  if (freq === "MONTHLY" && parts.has("BYSETPOS") && monthDays !== undefined) {
+    return "BYSETPOS with BYMONTHDAY is not supported; BYSETPOS chooses among BYDAY's days.";
+  }
+  if (freq !== "YEARLY") return undefined;
+  if (parts.has("BYSETPOS")) return "BYSETPOS is not supported in a YEARLY rule; use FREQ=MONTHLY with BYMONTH.";
+  if (monthDays === undefined) return undefined;
+  if (parts.has("BYDAY"))
+    return "BYDAY with BYMONTHDAY is not supported in a YEARLY rule; use FREQ=MONTHLY with BYMONTH.";
+  if (!parts.has("BYMONTH")) return "A YEARLY rule with BYMONTHDAY needs BYMONTH; for every month use FREQ=MONTHLY.";
+  if (negativeMonthDay && (parts.get("BYMONTH")?.includes(",") ?? false)) {
+    return "A negative BYMONTHDAY in a YEARLY rule takes one BYMONTH; for several months use FREQ=MONTHLY with BYMONTH.";
+  }
+  return undefined;
 }
 
 /** UNTIL: `YYYYMMDD` (all-day series) or `YYYYMMDDTHHMMSSZ` (a UTC instant, RFC 5545 with a zoned start). */
