@@ -109,6 +109,52 @@ const CHECKS: Record<string, Check> = {
       "EXDATE;TZID=Europe/Berlin:20310408T190000",
     ]);
   },
+  "rest-series-this": (output) => {
+    expect(json<RouterOutputs["events"]["update"]>(output)).toMatchObject({
+      title: "Yoga class (guest teacher)",
+      start_date: "2031-04-15 19:00:00",
+      original_start_date: "2031-04-15 19:00:00",
+    });
+  },
+  "rest-series-all": async (output, server) => {
+    const first = json<RouterOutputs["events"]["update"]>(output);
+    expect(first).toMatchObject({ title: "Yoga class", cost: "12€" });
+    const { body } = await server.call("GET /events/{id}/occurrences", {
+      params: { id: first.id },
+      query: { start_date: "2031-01-01", end_date: "2031-12-31", per_page: 50 },
+    });
+    expect(body.events.map((event) => [event.start_date.slice(0, 10), event.title, event.cost])).toEqual(
+      ["03-25", "04-01", "04-15", "04-22", "04-29", "05-06", "05-13", "05-20", "05-27"].map((day) => [
+        `2031-${day}`,
+        day === "04-15" ? "Yoga class (guest teacher)" : "Yoga class",
+        "12€",
+      ]),
+    );
+  },
+  "rest-series-following": async (output, server) => {
+    const split = json<RouterOutputs["events"]["update"]>(output);
+    expect(split).toMatchObject({
+      start_date: "2031-05-13 18:00:00",
+      recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU"],
+    });
+    const { body } = await server.call("GET /events/{id}/occurrences", {
+      params: { id: split.id },
+      query: { start_date: "2031-01-01", end_date: "2031-12-31" },
+    });
+    expect(body.events.map((event) => event.start_date)).toEqual([
+      "2031-05-13 18:00:00",
+      "2031-05-20 18:00:00",
+      "2031-05-27 18:00:00",
+    ]);
+  },
+  "ical-series": (output) => {
+    expect(String(output[0]).trim().split(/\r?\n/)).toEqual([
+      "RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20310513T165959Z",
+      "EXDATE;TZID=Europe/Berlin:20310408T190000",
+      "RECURRENCE-ID;TZID=Europe/Berlin:20310415T190000",
+      "RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU",
+    ]);
+  },
   "http-etag": (output) => {
     expect(String(output[0])).toBe("304\n");
   },
