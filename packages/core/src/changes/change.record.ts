@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Tx } from "../db/db.ts";
 import { domainError } from "../errors.ts";
+import { insertRows } from "../shared/bulk-insert.ts";
 import type { ChangeAction, ChangeType } from "./change.schemas.ts";
 import { advanceChangeVersion } from "./change-version.ts";
 
@@ -62,8 +63,12 @@ export async function recordChanges(tx: Tx, changes: readonly RecordChange[]): P
   if (guarded.length > 0) await refuseChangedSince(tx, guarded);
   if (latest.size > 0) {
     const now = new Date();
-    await tx.change.createMany({
-      data: [...latest.values()].map((change) => ({
+    // Multi-row statements rather than `createMany`, which prepares each row through Prisma's query compiler: a series
+    // write records hundreds of changes at once.
+    await insertRows(
+      tx,
+      "Change",
+      [...latest.values()].map((change) => ({
         version,
         type: change.type,
         recordId: change.id,
@@ -74,7 +79,7 @@ export async function recordChanges(tx: Tx, changes: readonly RecordChange[]): P
         authorId: change.authorId ?? null,
         modifiedUtc: now,
       })),
-    });
+    );
   }
   return version;
 }
