@@ -46,6 +46,13 @@ function floatingRule(rrule: string, frame: SeriesFrame): ICAL.Recur {
     const wall = untilWallTime(recur.until.toICALString(), frame);
     recur.until = ICAL.Time.fromDateTimeString(wall.replace(" ", "T"));
   }
+  const day = Number(frame.startLocal.slice(8, 10));
+  if (recur.freq === "YEARLY" && day > 28 && !recur.parts.BYDAY && !recur.parts.BYMONTHDAY) {
+    // ical.js rolls a yearly 29 February (or a 31st in BYMONTH's shorter months) over into March; with the day named
+    // it skips the years and months that lack it, as RFC 5545 asks.
+    recur.parts.BYMONTHDAY = [day];
+    recur.parts.BYMONTH ??= [Number(frame.startLocal.slice(5, 7))];
+  }
   return recur;
 }
 

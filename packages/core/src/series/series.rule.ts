@@ -113,7 +113,7 @@ export function normalRule(value: string, frame: SeriesFrame, maxOccurrences: nu
   if (parts.has("BYSETPOS") && ![...parts.keys()].some((name) => name.startsWith("BY") && name !== "BYSETPOS")) {
     throw invalidRule("BYSETPOS needs another BY… part to choose from.");
   }
-  const unsupported = unsupportedCombination(freq, parts);
+  const unsupported = unsupportedCombination(freq, parts, Number(frame.startLocal.slice(8, 10)));
   if (unsupported) throw invalidRule(unsupported);
   return ICAL.Recur.fromString([...parts].map(([name, partValue]) => `${name}=${partValue}`).join(";")).toString();
 }
@@ -123,7 +123,11 @@ export function normalRule(value: string, frame: SeriesFrame, maxOccurrences: nu
  * (apps/api/test/series/series.property.test.ts): refused with the reason and a rule that says the same, rather than
  * kept with occurrences that differ from what a calendar app would show.
  */
-function unsupportedCombination(freq: string, parts: ReadonlyMap<string, string>): string | undefined {
+function unsupportedCombination(
+  freq: string,
+  parts: ReadonlyMap<string, string>,
+  startDay: number,
+): string | undefined {
   const monthDays = parts.get("BYMONTHDAY");
   const negativeMonthDay = monthDays?.split(",").some((day) => day.startsWith("-")) ?? false;
   if (parts.has("BYDAY") && negativeMonthDay) return "BYDAY with a negative BYMONTHDAY is not supported.";
@@ -131,6 +135,10 @@ function unsupportedCombination(freq: string, parts: ReadonlyMap<string, string>
     return "BYSETPOS with BYMONTHDAY is not supported; BYSETPOS chooses among BYDAY's days.";
   }
   if (freq !== "YEARLY") return undefined;
+  const days = monthDays === undefined ? (parts.has("BYDAY") ? [] : [startDay]) : monthDays.split(",").map(Number);
+  if ((parts.get("BYMONTH")?.includes(",") ?? false) && days.some((day) => day > 28)) {
+    return "A day after the 28th in several months of a YEARLY rule is not supported; use FREQ=MONTHLY with BYMONTH.";
+  }
   if (parts.has("BYSETPOS")) return "BYSETPOS is not supported in a YEARLY rule; use FREQ=MONTHLY with BYMONTH.";
   if (monthDays === undefined) return undefined;
   if (parts.has("BYDAY"))
@@ -182,7 +190,10 @@ export function datesOfLine(property: ICAL.Property, frame: SeriesFrame): string
       ? DateTime.fromISO(text, { zone: "UTC" })
       : DateTime.fromISO(text, { zone: zone ?? frame.timezone });
     if (!inZone.isValid) throw invalidParam("recurrence", `${property.name.toUpperCase()}: ${text} is not a time.`);
-    return inZone.setZone(frame.timezone).toFormat(WALL_TIME);
+    // A wall time of the series' own zone stays as written, as the rule's own dates do (also in an hour a DST change
+    // skips, which the occurrence's instant then reads an hour later).
+    const ownZone = !text.endsWith("Z") && (zone === undefined || zone === frame.timezone);
+    return ownZone ? text.replace("T", " ") : inZone.setZone(frame.timezone).toFormat(WALL_TIME);
   });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import type { Tx } from "../db/db.ts";
+import { invalidParam } from "../errors.ts";
 import type { EventSeries } from "../generated/sqlite/client.ts";
 import { WALL_TIME } from "../shared/dates.ts";
 import { seriesStarts, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
@@ -25,12 +26,18 @@ function partOf(rrule: string, name: string): string | undefined {
   return part?.slice(name.length + 1);
 }
 
-/** The UNTIL that ends a rule just before `cut`: the second before (timed series, in UTC) or the day before (all-day). */
-function untilBefore(cut: string, frame: SeriesFrame): string {
-  if (frame.allDay) return DateTime.fromFormat(cut, WALL_TIME).minus({ days: 1 }).toFormat("yyyyMMdd");
-  return DateTime.fromJSDate(wallTimeInstant(cut, frame.timezone), { zone: "UTC" })
-    .minus({ seconds: 1 })
-    .toFormat("yyyyMMdd'T'HHmmss'Z'");
+/**
+ * The UNTIL that ends a rule just before `cut`: at the rule's last start before it (so that the rule gives the same
+ * starts with COUNT replaced, and a cut in an hour a DST change skips is still left out), as a UTC time or, in an
+ * all-day series, a date. Undefined when the rule gives no start before the cut.
+ */
+function untilBefore(rrule: string, frame: SeriesFrame, cut: string, limits: SeriesLimits): string | undefined {
+  const window = new Date(wallTimeInstant(cut, frame.timezone).getTime() + 1);
+  const { starts } = seriesStarts(frame, { rrule, rdates: [], exdates: [] }, window, limits);
+  const last = starts.filter((start) => start.local < cut).at(-1);
+  if (last === undefined) return undefined;
+  if (frame.allDay) return last.local.slice(0, 10).replaceAll("-", "");
+  return DateTime.fromJSDate(last.utc, { zone: "UTC" }).toFormat("yyyyMMdd'T'HHmmss'Z'");
 }
 
 /** A series needs a line: with neither rule nor dates left, its first start is its one RDATE. */
@@ -39,17 +46,15 @@ function withALine(rule: SeriesRule, firstStart: string): SeriesRule {
 }
 
 /**
- * The rule ending before `cut` (a wall time after the first start): COUNT becomes UNTIL, an earlier UNTIL stays,
- * RDATE and EXDATE keep the dates before the cut.
+ * The rule ending before `cut` (a wall time after the first start): COUNT or UNTIL become an UNTIL at its last
+ * start before the cut, RDATE and EXDATE keep the dates before the cut.
  */
-export function ruleBefore(rule: SeriesRule, frame: SeriesFrame, cut: string): SeriesRule {
-  const until = untilBefore(cut, frame);
-  const current = rule.rrule === null ? undefined : partOf(rule.rrule, "UNTIL");
-  // Both are written alike (YYYYMMDD or YYYYMMDDTHHMMSSZ), so they compare as text.
-  const earlier = current !== undefined && current < until ? current : until;
+export function ruleBefore(rule: SeriesRule, frame: SeriesFrame, cut: string, limits: SeriesLimits): SeriesRule {
+  const until = rule.rrule === null ? undefined : untilBefore(rule.rrule, frame, cut, limits);
   return withALine(
     {
-      rrule: rule.rrule === null ? null : withParts(rule.rrule, ["COUNT", "UNTIL"], { UNTIL: earlier }),
+      rrule:
+        rule.rrule === null || until === undefined ? null : withParts(rule.rrule, ["COUNT", "UNTIL"], { UNTIL: until }),
       rdates: rule.rdates.filter((date) => date < cut),
       exdates: rule.exdates.filter((date) => date < cut),
     },
@@ -79,6 +84,14 @@ export function ruleFrom(rule: SeriesRule, frame: SeriesFrame, cut: string, limi
 /** The rule moved by `seconds` of wall-clock time, as the series' first start moves: its listed dates and its UNTIL. */
 export function shiftedRule(rule: SeriesRule, frame: SeriesFrame, seconds: number): SeriesRule {
   if (seconds === 0) return rule;
+  const namesDays = rule.rrule?.split(";").some((part) => part.startsWith("BY")) ?? false;
+  if (namesDays && wallTimePlus(frame.startLocal, seconds).slice(0, 10) !== frame.startLocal.slice(0, 10)) {
+    // The rule's BYDAY, BYMONTHDAY… name the old days: kept, they would give other dates than the moved ones.
+    throw invalidParam(
+      "start_date",
+      "Moving a series to another day changes the days its rule names: send recurrence with the rule for the new days.",
+    );
+  }
   const until = rule.rrule === null ? undefined : partOf(rule.rrule, "UNTIL");
   const format = frame.allDay ? "yyyyMMdd" : "yyyyMMdd'T'HHmmss'Z'";
   const movedUntil = until && DateTime.fromFormat(until, format, { zone: "UTC" }).plus({ seconds }).toFormat(format);
@@ -106,7 +119,7 @@ export async function endSeriesBefore(tx: Tx, series: EventSeries, cut: string, 
   await tx.eventSeries.update({
     where: { id: series.id },
     data: {
-      recurrence: JSON.stringify(recurrenceLines(ruleBefore(storedRule(series, limits), frame, cut), frame)),
+      recurrence: JSON.stringify(recurrenceLines(ruleBefore(storedRule(series, limits), frame, cut, limits), frame)),
       generatedUntilUtc: null,
     },
   });
@@ -117,6 +130,29 @@ export async function endSeriesBefore(tx: Tx, series: EventSeries, cut: string, 
  * start, and a new series (a new UID) starts there, taking that occurrence and the later ones with their ids; the
  * later ones' `post_parent` becomes `first`. Returns the new series.
  */
+/**
+ * The later part of a split starts at the cut, so the cut must be a date of the rule: one that an RDATE added would
+ * start the rule anew from another day (an INTERVAL or a rule without BY… parts counts from its first start), giving
+ * other dates than the series had.
+ */
+function requireRuleDate(rule: SeriesRule, frame: SeriesFrame, cut: string, limits: SeriesLimits): void {
+  if (rule.rrule === null) return;
+  const cutInstant = wallTimeInstant(cut, frame.timezone);
+  const { starts, ends } = seriesStarts(
+    frame,
+    { rrule: rule.rrule, rdates: [], exdates: [] },
+    new Date(cutInstant.getTime() + 1),
+    limits,
+  );
+  const continues = !ends || starts.some((start) => start.local > cut);
+  if (continues && !starts.some((start) => start.local === cut)) {
+    throw invalidParam(
+      "recurrence_scope",
+      "This occurrence was added by an RDATE, not given by the rule: edit it alone (this) or the whole series (all).",
+    );
+  }
+}
+
 export async function splitSeries(
   tx: Tx,
   series: EventSeries,
@@ -125,7 +161,9 @@ export async function splitSeries(
 ): Promise<EventSeries> {
   const cut = first.originalStartLocal;
   const frame = frameOf(series);
-  const later = ruleFrom(storedRule(series, limits), frame, cut, limits);
+  const rule = storedRule(series, limits);
+  requireRuleDate(rule, frame, cut, limits);
+  const later = ruleFrom(rule, frame, cut, limits);
   await endSeriesBefore(tx, series, cut, limits);
   const created = await tx.eventSeries.create({
     data: {

@@ -319,6 +319,7 @@ export const OPERATIONS: readonly Operation[] = [
     required: [],
   },
   readOp("events.list", "/events", EVENT_LIST),
+  readOp("events.occurrences", "/events/{id}/occurrences", EVENT_LIST, "event"),
   writeOp("events.create", ["POST"], "/events", EVENT_WRITE, NEW_EVENT),
   readOp("events.get", "/events/{id}", { password: "password", ml_language: "language" }, "event"),
   readOp("events.getBySlug", "/events/by-slug/{slug}", { password: "password", ml_language: "language" }, "event"),
