@@ -4,7 +4,6 @@ import { DateTime } from "luxon";
 import type { Tx } from "../db/db.ts";
 import { invalidParam } from "../errors.ts";
 import type { EventSeries } from "../generated/sqlite/client.ts";
-import { WALL_TIME } from "../shared/dates.ts";
 import { seriesStarts, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
 import type { SeriesLimits } from "./series.limits.ts";
 import { parseRecurrenceLines, recurrenceLines, type SeriesFrame, type SeriesRule } from "./series.rule.ts";
