@@ -1,49 +1,15 @@
-import { PROVIDERS, type TestUser } from "@calendar/core/testing";
+import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { documentOf, jsonBodyOf, operationOf } from "../rest/api-document.ts";
 import { useTestServer } from "../support/server.ts";
+import { STARTS, seriesRequests, WINDOW } from "./support.ts";
 
-/** Five Tuesdays at 19:00 in Berlin. */
-const WEEKLY = {
-  start_date: "2031-03-11 19:00:00",
-  end_date: "2031-03-11 20:30:00",
-  timezone: "Europe/Berlin",
-  recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=5"],
-};
-const STARTS = [
-  "2031-03-11 19:00:00",
-  "2031-03-18 19:00:00",
-  "2031-03-25 19:00:00",
-  "2031-04-01 19:00:00",
-  "2031-04-08 19:00:00",
-];
+/** The starts of `WEEKLY` as EXDATE values. */
 const EXDATES = ["20310311T190000", "20310318T190000", "20310325T190000", "20310401T190000", "20310408T190000"];
-const WINDOW = { start_date: "2000-01-01", end_date: "2040-12-31", per_page: 50 };
 
 describe.each(PROVIDERS)("deleting the occurrences of a series (%s)", (provider) => {
   const server = useTestServer(provider);
-  const admin = () => server.users.administrator;
-
-  async function createSeries(title: string, as: TestUser = admin()) {
-    const created = await server.call("POST /events", { as, status: 201, body: { title, ...WEEKLY } });
-    return occurrencesOf(created.body.id);
-  }
-
-  async function occurrencesOf(id: number) {
-    const { body } = await server.call("GET /events/{id}/occurrences", {
-      as: admin(),
-      params: { id },
-      query: WINDOW,
-      status: 200,
-    });
-    return body.events;
-  }
-
-  function occurrenceAt<T>(events: readonly T[], index: number): T {
-    const event = events[index];
-    if (event === undefined) throw new Error(`No occurrence ${index} of ${events.length}.`);
-    return event;
-  }
+  const { admin, createSeries, occurrencesOf, occurrenceAt, tokenNow, changedSince } = seriesRequests(server);
 
   async function statusesOf(ids: readonly number[]) {
     const rows = await server.db.event.findMany({
@@ -52,15 +18,6 @@ describe.each(PROVIDERS)("deleting the occurrences of a series (%s)", (provider)
       orderBy: { id: "asc" },
     });
     return ids.map((id) => rows.find((row) => row.id === id)?.status ?? "deleted");
-  }
-
-  async function tokenNow(): Promise<string> {
-    return (await server.call("GET /changes", { status: 200 })).body.next_token;
-  }
-
-  async function changedSince(token: string): Promise<Array<[number, string]>> {
-    const { body } = await server.call("GET /changes", { as: admin(), query: { since: token }, status: 200 });
-    return body.changes.map((change) => [change.id, change.action]);
   }
 
   it.each([

@@ -1,60 +1,19 @@
 import { PROVIDERS, type TestUser } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.ts";
-
-/** Five Tuesdays at 19:00 in Berlin, across the start of summer time (30 March 2031). */
-const WEEKLY = {
-  start_date: "2031-03-11 19:00:00",
-  end_date: "2031-03-11 20:30:00",
-  timezone: "Europe/Berlin",
-  recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=5"],
-};
-const STARTS = [
-  "2031-03-11 19:00:00",
-  "2031-03-18 19:00:00",
-  "2031-03-25 19:00:00",
-  "2031-04-01 19:00:00",
-  "2031-04-08 19:00:00",
-];
-const WINDOW = { start_date: "2000-01-01", end_date: "2040-12-31", per_page: 50 };
+import { STARTS, seriesRequests, WEEKLY, WINDOW } from "./support.ts";
 
 describe.each(PROVIDERS)("editing the occurrences of a series (%s)", (provider) => {
   const server = useTestServer(provider);
-  const admin = () => server.users.administrator;
-
-  async function createSeries(title: string, as: TestUser = admin(), extra: Record<string, unknown> = {}) {
-    const created = await server.call("POST /events", { as, status: 201, body: { title, ...WEEKLY, ...extra } });
-    return occurrencesOf(created.body.id);
-  }
-
-  async function occurrencesOf(id: number, as: TestUser = admin()) {
-    const { body } = await server.call("GET /events/{id}/occurrences", {
-      as,
-      params: { id },
-      query: { ...WINDOW, status: "publish,draft,pending,private" },
-      status: 200,
-    });
-    return body.events;
-  }
-
-  function occurrenceAt<T>(events: readonly T[], index: number): T {
-    const event = events[index];
-    if (event === undefined) throw new Error(`No occurrence ${index} of ${events.length}.`);
-    return event;
-  }
+  const series = seriesRequests(server);
+  const { admin, createSeries, occurrenceAt, tokenNow, changedSince } = series;
+  /** Every status, so that drafts and private occurrences are listed too. */
+  const occurrencesOf = (id: number, as: TestUser = admin()) =>
+    series.occurrencesOf(id, as, { status: "publish,draft,pending,private" });
 
   async function overridesOf(id: number): Promise<unknown> {
     const row = await server.db.event.findUniqueOrThrow({ where: { id }, select: { overrides: true } });
     return JSON.parse(row.overrides);
-  }
-
-  async function tokenNow(): Promise<string> {
-    return (await server.call("GET /changes", { status: 200 })).body.next_token;
-  }
-
-  async function changedSince(token: string): Promise<Array<[number, string]>> {
-    const { body } = await server.call("GET /changes", { as: admin(), query: { since: token }, status: 200 });
-    return body.changes.map((change) => [change.id, change.action]);
   }
 
   it.each([
