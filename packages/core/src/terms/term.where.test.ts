@@ -65,7 +65,7 @@ describe("buildTermWhere", () => {
         { id: { in: [1, 2] } },
         { parentId: 4 },
         { events: { some: { eventId: 5 } } },
-        { slug: "rock-music" },
+        { slug: { in: ["Rock Music", "rock-music"] } },
         { language: "fr" },
       ],
     });
