@@ -7,14 +7,27 @@ import {
   type Site,
   scopeOf,
 } from "@calendar/core";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { renderEventNotFoundPage, renderEventPage } from "./event-page.render.ts";
 import { sendPage } from "./public-page.html.ts";
-import { REST_BASES, requestOrigin } from "./rest/base-paths.ts";
+import { REST_BASES, type RestBase, requestOrigin } from "./rest/base-paths.ts";
 
 export interface EventPageOptions {
   handle: DbHandle;
   site: Site;
+}
+
+/** The context of a public page: an anonymous visitor, in the language of the page's base. */
+export function visitorContext(options: EventPageOptions, base: RestBase, request: FastifyRequest): Context {
+  return {
+    db: options.handle.db,
+    provider: options.handle.provider,
+    site: options.site,
+    actor: ANONYMOUS,
+    pathLanguage: base.language,
+    apiRoot: `${requestOrigin(request)}${base.path}`,
+    rest: null,
+  };
 }
 
 /**
@@ -24,16 +37,7 @@ export interface EventPageOptions {
 export function registerEventPages(server: FastifyInstance, options: EventPageOptions): void {
   for (const base of REST_BASES) {
     server.get<{ Params: { slug: string } }>(`${base.prefix}/event/:slug/`, async (request, reply) => {
-      const context: Context = {
-        db: options.handle.db,
-        provider: options.handle.provider,
-        site: options.site,
-        actor: ANONYMOUS,
-        pathLanguage: base.language,
-        apiRoot: `${requestOrigin(request)}${base.path}`,
-        rest: null,
-      };
-      const scope = scopeOf(context, undefined);
+      const scope = scopeOf(visitorContext(options, base, request), undefined);
       try {
         const event = await getEventBySlug(scope, { slug: request.params.slug, password: undefined });
         return sendPage(reply, 200, renderEventPage(event, `${base.path}/events/${event.id}.ics`));

@@ -1,7 +1,5 @@
 import {
-  ANONYMOUS,
   appRouter,
-  type Context,
   createCallerFactory,
   type DbHandle,
   DEFAULT_LANGUAGE,
@@ -11,9 +9,10 @@ import {
 } from "@calendar/core";
 import { TRPCError } from "@trpc/server";
 import type { FastifyInstance } from "fastify";
+import { visitorContext } from "./event-page.ts";
 import { escapeHtml, sendPage } from "./public-page.html.ts";
 import { type RecordPageContent, renderRecordNotFoundPage, renderRecordPage } from "./record-page.render.ts";
-import { REST_BASES, requestOrigin } from "./rest/base-paths.ts";
+import { REST_BASES } from "./rest/base-paths.ts";
 
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
@@ -148,15 +147,7 @@ export function registerRecordPages(server: FastifyInstance, options: RecordPage
   for (const base of REST_BASES) {
     for (const [kind, spec] of Object.entries(RECORD_PAGE_KINDS) as Array<[string, RecordPageKind]>) {
       server.get<{ Params: { slug: string } }>(`${base.prefix}/${kind}/:slug/`, async (request, reply) => {
-        const context: Context = {
-          db: options.handle.db,
-          provider: options.handle.provider,
-          site: options.site,
-          actor: ANONYMOUS,
-          pathLanguage: base.language,
-          apiRoot: `${requestOrigin(request)}${base.path}`,
-          rest: null,
-        };
+        const context = visitorContext(options, base, request);
         const caller = createCaller(context);
         const notFound = () =>
           sendPage(reply, 404, renderRecordNotFoundPage(spec.label, base.language ?? DEFAULT_LANGUAGE));
