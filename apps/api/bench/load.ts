@@ -31,11 +31,18 @@ export interface Measured {
   cpu_ms: number;
 }
 
-function autocannonRun(origin: string, request: BenchRequest, connections: number, seconds: number) {
+function autocannonRun(
+  origin: string,
+  request: BenchRequest,
+  connections: number,
+  seconds: number,
+  overallRate?: number,
+) {
   return autocannon({
     url: origin,
     connections,
     duration: seconds,
+    ...(overallRate === undefined ? {} : { overallRate }),
     requests: [
       {
         method: request.method,
@@ -69,6 +76,33 @@ function rssMb(pid: number): number {
   return kilobytes / 1024;
 }
 
+/** Non-2xx answers and socket errors; a revalidation's 304 is its success. */
+function failuresOf(request: BenchRequest, result: autocannon.Result): number {
+  return result.non2xx - (request.headers?.["if-none-match"] ? result["3xx"] : 0) + result.errors + result.timeouts;
+}
+
+/** A run at a fixed rate below saturation: the latency a user sees when the server is busy but not overloaded. */
+export interface SteadyMeasured {
+  rate: number;
+  p99_ms: number;
+  failures: number;
+}
+
+/**
+ * The server at `rate` requests per second (autocannon's `overallRate`, which counts the requests it should have
+ * sent on time, so a stall shows in the p99 instead of slowing the load down).
+ */
+export async function measureSteady(
+  origin: string,
+  request: BenchRequest,
+  rate: number,
+  seconds: number,
+  connections: number,
+): Promise<SteadyMeasured> {
+  const result = await autocannonRun(origin, request, connections, seconds, rate);
+  return { rate, p99_ms: result.latency.p99, failures: failuresOf(request, result) };
+}
+
 /** Warm-up (discarded), then the measured run, sampling the server's RSS every 100 ms. */
 export async function measure(
   origin: string,
@@ -90,9 +124,7 @@ export async function measure(
       rps: result.requests.average,
       p50_ms: result.latency.p50,
       p99_ms: result.latency.p99,
-      // A revalidation's 304 is its success.
-      failures:
-        result.non2xx - (request.headers?.["if-none-match"] ? result["3xx"] : 0) + result.errors + result.timeouts,
+      failures: failuresOf(request, result),
       rss_mb: Math.round(peak * 10) / 10,
       cpu_ms: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
     };

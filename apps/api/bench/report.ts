@@ -2,8 +2,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import type { Provider } from "@calendar/core";
+import type { SteadyMeasured } from "./load.ts";
 import type { Transport } from "./scenarios.ts";
-import { checkTargets, PEAK_RSS_MB, type TargetCheck, trpcShortfalls } from "./targets.ts";
+import {
+  checkIssue25,
+  checkTargets,
+  type Issue25Check,
+  PEAK_RSS_MB,
+  STARTUP_RSS_MB,
+  type TargetCheck,
+  TRPC_CPU_EXCESS,
+  trpcShortfalls,
+} from "./targets.ts";
 
 /**
  * One line of `latest.json`: the shape issue 7 fixed, with issue 12's additions (the stack floor's req/s and the
@@ -29,12 +39,26 @@ export interface ScenarioResult {
   limit_p99_ms: number | null;
   /** The floor's peak RSS: what the stack itself (Node, Fastify, tRPC, trpc-to-openapi, Prisma) holds under load. */
   floor_rss_mb: number | null;
+  /** Issue 25: the API's CPU ms per request as a multiple of the floor's: the cost of our own code. */
+  cpu_over_floor: number | null;
+  /** Issue 25: the p99 at a fixed rate below saturation (req/s), for the scenarios that have one at this size. */
+  steady_rate: number | null;
+  steady_p99_ms: number | null;
+}
+
+/** Issue 25: the server's RSS when it starts answering and one second later, on a database of `events` events. */
+export interface StartupResult {
+  db: Provider;
+  events: number;
+  listening_mb: number;
+  after_one_second_mb: number;
 }
 
 export interface BenchReport {
   date: string;
   cores: number;
   node: string;
+  startup: StartupResult[];
   scenarios: ScenarioResult[];
 }
 
@@ -46,7 +70,13 @@ export interface RunNotes {
 }
 
 export function newReport(): BenchReport {
-  return { date: new Date().toISOString(), cores: availableParallelism(), node: process.version, scenarios: [] };
+  return {
+    date: new Date().toISOString(),
+    cores: availableParallelism(),
+    node: process.version,
+    startup: [],
+    scenarios: [],
+  };
 }
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -64,6 +94,7 @@ export function resultOf(
   base: Pick<ScenarioResult, "db" | "events" | "name" | "transport">,
   measured: Run,
   references: { floor: Run; limit: Run } | undefined,
+  steady?: SteadyMeasured,
 ): ScenarioResult {
   const limitRps = references?.limit.rps;
   return {
@@ -81,6 +112,9 @@ export function resultOf(
     floor_p99_ms: references ? round(references.floor.p99_ms, 2) : null,
     limit_p99_ms: references ? round(references.limit.p99_ms, 2) : null,
     floor_rss_mb: references ? round(references.floor.rss_mb) : null,
+    cpu_over_floor: references?.floor.cpu_ms ? round(measured.cpu_ms / references.floor.cpu_ms, 2) : null,
+    steady_rate: steady ? steady.rate : null,
+    steady_p99_ms: steady ? round(steady.p99_ms, 2) : null,
   };
 }
 
@@ -103,6 +137,9 @@ const COLUMNS = [
   "floor p99 ms",
   "limit p99 ms",
   "floor RSS MB",
+  "API ÷ floor CPU",
+  "steady req/s",
+  "steady p99 ms",
 ];
 
 const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(0)} %`);
@@ -130,6 +167,9 @@ function cells(result: ScenarioResult): string[] {
     fixed(result.floor_p99_ms, 2),
     fixed(result.limit_p99_ms, 2),
     fixed(result.floor_rss_mb, 0),
+    result.cpu_over_floor === null ? "–" : `${result.cpu_over_floor.toFixed(2)}×`,
+    fixed(result.steady_rate, 0),
+    fixed(result.steady_p99_ms, 2),
   ];
 }
 
@@ -165,20 +205,56 @@ function targetCells(check: TargetCheck): string[] {
   ];
 }
 
-/** Issue 12's targets against the run: a table, the peak RSS and tRPC against REST. */
-export function targetLines(results: readonly ScenarioResult[]): string[] {
-  const peak = Math.max(0, ...results.map((result) => result.rss_mb));
-  const shortfalls = trpcShortfalls(results);
+const ISSUE_25_COLUMNS = ["db", "scenario", "transport", "API ÷ floor CPU (highest)", "steady p99 ms (highest)"];
+
+function issue25Cells(check: Issue25Check): string[] {
+  const overFloor = check.overFloor.value === null ? "–" : `${check.overFloor.value.toFixed(2)}×`;
+  const steadyTarget = `≤ ${check.steadyP99.target} ms at ${check.steadyP99.rate} req/s`;
   return [
-    aligned([TARGET_COLUMNS, ...checkTargets(results).map(targetCells)]),
-    `peak RSS ${peak.toFixed(0)} MB (≤ ${PEAK_RSS_MB} MB: ${peak <= PEAK_RSS_MB ? "met" : "missed"})`,
-    `tRPC within 10 % of REST: ${shortfalls.length ? `missed (${shortfalls.join("; ")})` : "met"}`,
+    check.db,
+    check.scenario,
+    check.transport,
+    judged(overFloor, check.overFloor, `≤ ${check.overFloor.target}×`),
+    judged(fixed(check.steadyP99.value, 1), check.steadyP99, steadyTarget),
+  ];
+}
+
+const STARTUP_COLUMNS = ["db", "events", "RSS MB when answering", "RSS MB one second later"];
+
+function startupCells(startup: StartupResult): string[] {
+  const met = startup.after_one_second_mb <= STARTUP_RSS_MB ? "met" : "missed";
+  return [
+    startup.db,
+    String(startup.events),
+    startup.listening_mb.toFixed(0),
+    `${startup.after_one_second_mb.toFixed(0)} (≤ ${STARTUP_RSS_MB}: ${met})`,
+  ];
+}
+
+/** The memory and transport verdicts of issue 25, one line each. */
+function summaryLines(report: Pick<BenchReport, "startup" | "scenarios">): string[] {
+  const peak = Math.max(0, ...report.scenarios.map((result) => result.rss_mb));
+  const shortfalls = trpcShortfalls(report.scenarios);
+  return [
+    `peak server RSS over the run ${peak.toFixed(0)} MB (≤ ${PEAK_RSS_MB} MB: ${peak <= PEAK_RSS_MB ? "met" : "missed"})`,
+    `tRPC CPU ms/req within ${TRPC_CPU_EXCESS * 100} % of REST's: ${shortfalls.length ? `missed (${shortfalls.join("; ")})` : "met"}`,
+  ];
+}
+
+/** The targets against the run: issue 12's table, then issue 25's (start-up RSS, API ÷ floor, steady p99, peak). */
+export function targetLines(report: Pick<BenchReport, "startup" | "scenarios">): string[] {
+  return [
+    aligned([TARGET_COLUMNS, ...checkTargets(report.scenarios).map(targetCells)]),
+    "",
+    aligned([STARTUP_COLUMNS, ...report.startup.map(startupCells)]),
+    "",
+    aligned([ISSUE_25_COLUMNS, ...checkIssue25(report.scenarios).map(issue25Cells)]),
+    "",
+    ...summaryLines(report),
   ];
 }
 
 export function markdown(report: BenchReport, notes: RunNotes): string {
-  const peak = Math.max(0, ...report.scenarios.map((result) => result.rss_mb));
-  const shortfalls = trpcShortfalls(report.scenarios);
   return [
     "# Benchmark results",
     "",
@@ -196,9 +272,17 @@ export function markdown(report: BenchReport, notes: RunNotes): string {
     "",
     markdownTable(TARGET_COLUMNS, checkTargets(report.scenarios).map(targetCells)),
     "",
-    `- Peak server RSS over the run: ${peak.toFixed(0)} MB (target ≤ ${PEAK_RSS_MB} MB: ${peak <= PEAK_RSS_MB ? "met" : "missed"}).`,
-    `- tRPC within 10 % of REST (req/s): ${shortfalls.length ? "missed" : "met"}.`,
-    ...shortfalls.map((shortfall) => `  - ${shortfall}`),
+    "## Targets (issue 25)",
+    "",
+    "Start-up: the production server's RSS on each database before any request (`bench/startup-memory.ts`).",
+    "",
+    markdownTable(STARTUP_COLUMNS, report.startup.map(startupCells)),
+    "",
+    "API ÷ floor: the API's CPU ms per request over the floor's for the same request (the highest over the sizes). Steady p99: autocannon at a fixed rate (`overallRate`) for 10,000 and 100,000 events, the highest.",
+    "",
+    markdownTable(ISSUE_25_COLUMNS, checkIssue25(report.scenarios).map(issue25Cells)),
+    "",
+    ...summaryLines(report).map((line) => `- ${line}.`),
     "",
     ...(notes.seeds.length ? ["Seeding:", "", ...notes.seeds.map((seed) => `- ${seed}`), ""] : []),
     ...(notes.failures.length

@@ -7,7 +7,7 @@ import type { Provider } from "@calendar/core";
 import { cacheScenarios } from "./cache-scenarios.ts";
 import { benchToken, prepareDatabase } from "./databases.ts";
 import { icalScenarios } from "./ical-scenarios.ts";
-import { type LoadSettings, measure } from "./load.ts";
+import { type LoadSettings, measure, measureSteady } from "./load.ts";
 import { startServer } from "./processes.ts";
 import {
   newReport,
@@ -19,6 +19,7 @@ import {
   writeReport,
 } from "./report.ts";
 import { readFixtures, readScenarios, type Transport, writeScenarios } from "./scenarios.ts";
+import { steadyRateOf } from "./targets.ts";
 
 /**
  * `pnpm bench`: issue 7's benchmark, with issue 12's references. For each database and size: seed (through the
@@ -128,10 +129,15 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
       ];
       for (const [transport, request] of transports) {
         const run = await measure(api.origin, api.pid, request, settings);
+        const rate = steadyRateOf(scenario.name, events);
+        const steady =
+          rate === undefined
+            ? undefined
+            : await measureSteady(api.origin, request, rate, settings.seconds, settings.connections);
         const base = { db: provider, events, name: scenario.name, transport };
         record(
-          resultOf(base, run, { floor: floorRun, limit: limitRun }),
-          run.failures + floorRun.failures + limitRun.failures,
+          resultOf(base, run, { floor: floorRun, limit: limitRun }, steady),
+          run.failures + floorRun.failures + limitRun.failures + (steady?.failures ?? 0),
         );
       }
     }
@@ -240,6 +246,6 @@ for (const provider of providers) {
     }
   }
 }
-console.log(`\n${textTable(report.scenarios)}\n\n${targetLines(report.scenarios).join("\n")}`);
+console.log(`\n${textTable(report.scenarios)}\n\n${targetLines(report).join("\n")}`);
 for (const failure of notes.failures) console.error(`failure: ${failure}`);
 for (const path of writeReport(RESULTS_DIR, report, notes, fullMatrix && complete)) console.error(`Wrote ${path}`);

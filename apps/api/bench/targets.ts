@@ -34,9 +34,42 @@ export const TARGETS: Target[] = [
   { scenarios: ["events feed (ics)"], ratio: 0.6 },
 ];
 
-export const PEAK_RSS_MB = 150;
-/** tRPC's req/s may be at most this much below REST's for the same read. */
-export const TRPC_SHORTFALL = 0.1;
+/** Issue 25: the server's RSS one second after it starts, and its peak over the whole run. */
+export const STARTUP_RSS_MB = 100;
+export const PEAK_RSS_MB = 200;
+/** Issue 25: tRPC's CPU time per request may be at most this much above REST's for the same read. */
+export const TRPC_CPU_EXCESS = 0.1;
+
+/** Issue 25: the API's CPU ms per request as a multiple of the floor's (the same read through the bare stack). */
+export const CPU_OVER_FLOOR: ReadonlyArray<{ scenarios: string[]; most: number }> = [
+  {
+    scenarios: [
+      "events list (default)",
+      "events list (categories, tags, dates)",
+      "events list (search)",
+      "events list (near a point)",
+      "venues list (search)",
+    ],
+    most: 2.0,
+  },
+  { scenarios: ["event single (by id)", "event single (by slug)", "categories list"], most: 1.5 },
+];
+
+/**
+ * Issue 25: the p99 at a fixed rate below saturation (`measureSteady`), at the sizes of `STEADY_SIZES`: the latency
+ * users see when the server is busy but keeps up.
+ */
+export const STEADY: ReadonlyArray<{ scenarios: string[]; rate: number; p99: number }> = [
+  { scenarios: ["events list (default)", "events list (categories, tags, dates)"], rate: 100, p99: 20 },
+  { scenarios: ["event single (by id)", "event single (by slug)"], rate: 400, p99: 5 },
+];
+export const STEADY_SIZES: readonly number[] = [10_000, 100_000];
+
+/** The steady-load rate of a scenario at a size, or undefined when it has none there. */
+export function steadyRateOf(scenario: string, events: number): number | undefined {
+  if (!STEADY_SIZES.includes(events)) return undefined;
+  return STEADY.find((target) => target.scenarios.includes(scenario))?.rate;
+}
 
 export type Verdict = "met" | "missed" | "–";
 
@@ -87,7 +120,7 @@ export function checkTargets(results: readonly ScenarioResult[]): TargetCheck[] 
   return checks;
 }
 
-/** tRPC rows whose req/s falls more than TRPC_SHORTFALL below REST's for the same read. */
+/** tRPC rows whose CPU ms per request is more than TRPC_CPU_EXCESS above REST's for the same read. */
 export function trpcShortfalls(results: readonly ScenarioResult[]): string[] {
   return results.flatMap((row) => {
     if (row.transport !== "trpc") return [];
@@ -95,7 +128,54 @@ export function trpcShortfalls(results: readonly ScenarioResult[]): string[] {
       (other) =>
         other.transport === "rest" && other.db === row.db && other.events === row.events && other.name === row.name,
     );
-    if (!rest || row.rps >= rest.rps * (1 - TRPC_SHORTFALL)) return [];
-    return [`${row.db} ${row.events} ${row.name}: tRPC ${row.rps} req/s, REST ${rest.rps}`];
+    if (!rest || row.cpu_ms <= rest.cpu_ms * (1 + TRPC_CPU_EXCESS)) return [];
+    const excess = ((row.cpu_ms / rest.cpu_ms - 1) * 100).toFixed(0);
+    return [`${row.db} ${row.events} ${row.name}: tRPC ${row.cpu_ms} CPU ms/req, REST ${rest.cpu_ms} (+${excess} %)`];
+  });
+}
+
+export interface Issue25Check {
+  db: string;
+  scenario: string;
+  transport: string;
+  overFloor: { value: number | null; target?: number; verdict: Verdict };
+  steadyP99: { value: number | null; target?: number; rate?: number; verdict: Verdict };
+}
+
+/** Issue 25's per-scenario targets: API ÷ floor (the highest over the sizes) and the steady-load p99 (the highest). */
+export function checkIssue25(results: readonly ScenarioResult[]): Issue25Check[] {
+  const keys = [...new Set(results.map((row) => `${row.db}\t${row.name}\t${row.transport}`))];
+  return keys.flatMap((key) => {
+    const [db = "", scenario = "", transport = ""] = key.split("\t");
+    const floorTarget = CPU_OVER_FLOOR.find((target) => target.scenarios.includes(scenario));
+    const steadyTarget = STEADY.find((target) => target.scenarios.includes(scenario));
+    if (!floorTarget && !steadyTarget) return [];
+    const rows = results.filter((row) => row.db === db && row.name === scenario && row.transport === transport);
+    const overFloor = extreme(
+      rows.flatMap((row) => (row.cpu_over_floor === null ? [] : [row.cpu_over_floor])),
+      Math.max,
+    );
+    const steady = extreme(
+      rows.flatMap((row) => (row.steady_p99_ms === null ? [] : [row.steady_p99_ms])),
+      Math.max,
+    );
+    return [
+      {
+        db,
+        scenario,
+        transport,
+        overFloor: {
+          value: overFloor,
+          target: floorTarget?.most,
+          verdict: verdict(overFloor, floorTarget?.most, false),
+        },
+        steadyP99: {
+          value: steady,
+          target: steadyTarget?.p99,
+          rate: steadyTarget?.rate,
+          verdict: verdict(steady, steadyTarget?.p99, false),
+        },
+      },
+    ];
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioResult } from "../../bench/report.ts";
-import { checkTargets, trpcShortfalls } from "../../bench/targets.ts";
+import { checkIssue25, checkTargets, steadyRateOf, trpcShortfalls } from "../../bench/targets.ts";
 
 function row(overrides: Partial<ScenarioResult>): ScenarioResult {
   return {
@@ -21,6 +21,9 @@ function row(overrides: Partial<ScenarioResult>): ScenarioResult {
     floor_p99_ms: 3,
     limit_p99_ms: 2,
     floor_rss_mb: 100,
+    cpu_over_floor: 2,
+    steady_rate: null,
+    steady_p99_ms: null,
     ...overrides,
   };
 }
@@ -49,14 +52,55 @@ describe("the benchmark's target checks", () => {
     expect(check?.flat).toEqual({ value: null, target: undefined, verdict: "–" });
   });
 
-  it("names tRPC rows more than 10 % below REST", () => {
+  it("names tRPC rows whose CPU per request is more than 10 % above REST's", () => {
     expect(
       trpcShortfalls([
-        row({ rps: 1_000 }),
-        row({ transport: "trpc", rps: 850 }),
-        row({ events: 10_000, rps: 1_000 }),
-        row({ events: 10_000, transport: "trpc", rps: 950 }),
+        row({ cpu_ms: 1 }),
+        row({ transport: "trpc", cpu_ms: 1.15 }),
+        row({ events: 10_000, cpu_ms: 1 }),
+        row({ events: 10_000, transport: "trpc", cpu_ms: 1.08 }),
       ]),
-    ).toEqual(["sqlite 1000 event single (by id): tRPC 850 req/s, REST 1000"]);
+    ).toEqual(["sqlite 1000 event single (by id): tRPC 1.15 CPU ms/req, REST 1 (+15 %)"]);
+  });
+
+  it("judges issue 25's API ÷ floor and steady p99 by their highest over the sizes, per transport", () => {
+    const checks = checkIssue25([
+      row({ events: 1_000, cpu_over_floor: 1.4 }),
+      row({ events: 10_000, cpu_over_floor: 1.6, steady_rate: 400, steady_p99_ms: 4 }),
+      row({ events: 100_000, cpu_over_floor: 1.5, steady_rate: 400, steady_p99_ms: 3 }),
+      row({ transport: "trpc", events: 10_000, cpu_over_floor: 1.45, steady_rate: 400, steady_p99_ms: 6 }),
+      row({ name: "venues list (search)", cpu_over_floor: 1.9 }),
+      row({ name: "event create", cpu_over_floor: null }),
+    ]);
+    expect(checks).toEqual([
+      {
+        db: "sqlite",
+        scenario: "event single (by id)",
+        transport: "rest",
+        overFloor: { value: 1.6, target: 1.5, verdict: "missed" },
+        steadyP99: { value: 4, target: 5, rate: 400, verdict: "met" },
+      },
+      {
+        db: "sqlite",
+        scenario: "event single (by id)",
+        transport: "trpc",
+        overFloor: { value: 1.45, target: 1.5, verdict: "met" },
+        steadyP99: { value: 6, target: 5, rate: 400, verdict: "missed" },
+      },
+      {
+        db: "sqlite",
+        scenario: "venues list (search)",
+        transport: "rest",
+        overFloor: { value: 1.9, target: 2, verdict: "met" },
+        steadyP99: { value: null, target: undefined, rate: undefined, verdict: "–" },
+      },
+    ]);
+  });
+
+  it("runs the steady load only for the lists and single reads, at 10,000 and 100,000 events", () => {
+    expect(steadyRateOf("events list (default)", 10_000)).toBe(100);
+    expect(steadyRateOf("event single (by slug)", 100_000)).toBe(400);
+    expect(steadyRateOf("event single (by slug)", 1_000)).toBeUndefined();
+    expect(steadyRateOf("events list (search)", 10_000)).toBeUndefined();
   });
 });
