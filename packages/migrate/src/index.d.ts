@@ -33,6 +33,12 @@ export interface MigrationsList {
  */
 export function databaseIsUpToDate(url: string, migrationsList: MigrationsList): Promise<boolean>;
 
+/**
+ * Whether `migrateDatabase(url)` has work to do: false when every committed migration is applied (read without the
+ * schema engine); true otherwise, and when the database cannot be read (missing or unreachable).
+ */
+export function needsMigrating(url: string): Promise<boolean>;
+
 /** Absolute path of the repository's `prisma` folder. */
 export const prismaDir: string;
 

@@ -51,6 +51,23 @@ export async function migrateDatabase(url, options = {}) {
   );
 }
 
+/**
+ * Whether `migrateDatabase(url)` has work to do: false when every committed migration is applied (read from
+ * `_prisma_migrations`, without the schema engine); true otherwise, and when the database cannot be read (missing,
+ * unreachable), so that `migrateDatabase` creates it or reports the problem.
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
+export async function needsMigrating(url) {
+  const provider = providerOf(url);
+  const absoluteUrl = provider === "sqlite" ? toAbsoluteFileUrl(url) : url;
+  const migrationsList = await readMigrationsList(migrationsDirOf(provider));
+  return databaseIsUpToDate(absoluteUrl, migrationsList).then(
+    (upToDate) => !upToDate,
+    () => true,
+  );
+}
+
 /** Relative paths against the cwd of this call (later connections must not depend on it). */
 function toAbsoluteFileUrl(url) {
   return `file:${sqliteFilePath(url)}`;
