@@ -1,7 +1,8 @@
 import { defineConfig } from "tsdown";
 
 /**
- * The production build the benchmark runs (`dist/main.mjs`, and the benchmark's limit server): the server with the
+ * The production build the benchmark runs (`dist/main.mjs`, with `dist/migrate.child.mjs` it starts to apply
+ * pending migrations, and the benchmark's limit server): the server with the
  * core bundled in (it ships as TypeScript). Native and file-reading packages stay external: better-sqlite3 (a
  * native addon), pg (optional native bindings), @calendar/migrate (reads the migrations next to its sources) and
  * @touch4it/ical-timezones (reads its VTIMEZONE files next to its sources).
@@ -9,6 +10,7 @@ import { defineConfig } from "tsdown";
 export default defineConfig({
   entry: {
     main: "src/main.ts",
+    "migrate.child": "src/migrate.child.ts",
     "limit-server": "bench/limit-server.ts",
     "floor-server": "bench/floor-server.ts",
     "bare-server": "bench/bare-server.ts",

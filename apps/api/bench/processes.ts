@@ -34,6 +34,15 @@ async function waitUntilAnswering(origin: string, path: string, child: ChildProc
   throw new Error(`${origin} did not answer within a minute.`);
 }
 
+/**
+ * The runtime settings of `pnpm start` (scripts/start.sh: keep both the same), given to every server the benchmark
+ * starts so that it measures what production runs: a young generation of 1 MB semi-spaces instead of V8's 16 MB,
+ * and two glibc malloc arenas instead of one per thread. Peak RSS under the list and single-read scenarios
+ * 301-338 -> 245-273 MB for ~4 % more CPU per list request (docs/performance.md, "Memory (issue 25)").
+ */
+export const PRODUCTION_NODE_OPTIONS = ["--max-semi-space-size=1"];
+export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: "2" };
+
 /** Starts `node <script>` with the environment, on a free port, and waits until `readyPath` answers. */
 export async function startServer(
   script: string,
@@ -42,8 +51,8 @@ export async function startServer(
   nodeOptions: string[] = [],
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, script], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, PORT: String(port) },
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_OPTIONS, ...nodeOptions, script], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...PRODUCTION_ENV, ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;

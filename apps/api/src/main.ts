@@ -1,5 +1,8 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { createDb, type DbHandle, DEFAULT_SERIES_CAP, ensureAdmin } from "@calendar/core";
-import { migrateDatabase } from "@calendar/migrate";
+import { needsMigrating } from "@calendar/migrate";
 import type { FastifyInstance } from "fastify";
 import { ConfigError, importCapsOf, loadConfig, loadDotEnv, seriesLimitsOf } from "./config.ts";
 import { announcement } from "./server.announce.ts";
@@ -20,6 +23,25 @@ function listenFailure(error: unknown, host: string, port: number): string | und
     return `Cannot listen on ${where}: no such address on this machine (check HOST).`;
   }
   return undefined;
+}
+
+/** The migration runner beside this module: the built one next to dist/main.mjs, the source under tsx. */
+const MIGRATE_CHILD = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "./migrate.child.ts" : "./migrate.child.mjs", import.meta.url),
+);
+
+/**
+ * Applies the pending migrations in a child process (see migrate.child.ts), which reports a failure itself: the
+ * server then exits with its code. Most starts have nothing to apply and find that out without starting the engine.
+ */
+async function migrate(url: string): Promise<void> {
+  if (!(await needsMigrating(url))) return;
+  const child = spawn(process.execPath, [...process.execArgv, MIGRATE_CHILD], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: "inherit",
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) process.exit(code ?? 1);
 }
 
 type Config = ReturnType<typeof loadConfig>;
@@ -103,7 +125,7 @@ function stopOnSignals(server: FastifyInstance, handle: DbHandle, deadlineMs: nu
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  await migrateDatabase(config.DATABASE_URL);
+  await migrate(config.DATABASE_URL);
   const handle = await createDb(config.DATABASE_URL, { sqliteSynchronous: config.CALENDAR_SQLITE_SYNCHRONOUS });
   if ((await ensureAdmin(handle.db, config.CALENDAR_ADMIN_TOKEN)) === "revoked") {
     console.error("CALENDAR_ADMIN_TOKEN names a revoked token, which stays revoked: set a new one.");

@@ -176,7 +176,7 @@ async function loadPg() {
   return (await import("pg")).default;
 }
 
-async function withPostgresClient(config, work) {
+export async function withPostgresClient(config, work) {
   const pg = await loadPg();
   const client = new pg.Client(config);
   await client.connect();

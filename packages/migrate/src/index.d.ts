@@ -21,6 +21,24 @@ export interface MigrateDatabaseResult {
  */
 export function migrateDatabase(url: string, options?: MigrateDatabaseOptions): Promise<MigrateDatabaseResult>;
 
+/** A migrations folder as the schema engine reads it (`readMigrationsList` of wasm-engine.mjs). */
+export interface MigrationsList {
+  migrationDirectories: { path: string }[];
+}
+
+/**
+ * Whether every migration of `migrationsList` is applied to the database at `url` (an absolute `file:` path or a
+ * PostgreSQL URL), read from `_prisma_migrations` without the schema engine; false for anything the engine must
+ * decide (a missing table, a pending, failed or unknown migration).
+ */
+export function databaseIsUpToDate(url: string, migrationsList: MigrationsList): Promise<boolean>;
+
+/**
+ * Whether `migrateDatabase(url)` has work to do: false when every committed migration is applied (read without the
+ * schema engine); true otherwise, and when the database cannot be read (missing or unreachable).
+ */
+export function needsMigrating(url: string): Promise<boolean>;
+
 /** Absolute path of the repository's `prisma` folder. */
 export const prismaDir: string;
 

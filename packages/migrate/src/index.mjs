@@ -7,9 +7,13 @@ import Database from "better-sqlite3";
 import {
   describeDatabase,
   ensureDatabase,
+  postgresConfig,
+  postgresSchemaOf,
   providerOf,
+  quoteIdentifier,
   sqliteFilePath,
   withPostgresAdvisoryLock,
+  withPostgresClient,
 } from "./databases.mjs";
 import { NO_FILTERS, openMigrationEngine, readMigrationsList } from "./wasm-engine.mjs";
 
@@ -37,7 +41,7 @@ export async function migrateDatabase(url, options = {}) {
   const log = options.log ?? (() => {});
 
   await ensureDatabase(absoluteUrl);
-  if (provider === "sqlite" && sqliteIsUpToDate(absoluteUrl, migrationsList)) {
+  if (await databaseIsUpToDate(absoluteUrl, migrationsList)) {
     log(`${describeDatabase(absoluteUrl)} is up to date`);
     return { applied: [] };
   }
@@ -47,33 +51,68 @@ export async function migrateDatabase(url, options = {}) {
   );
 }
 
+/**
+ * Whether `migrateDatabase(url)` has work to do: false when every committed migration is applied (read from
+ * `_prisma_migrations`, without the schema engine); true otherwise, and when the database cannot be read (missing,
+ * unreachable), so that `migrateDatabase` creates it or reports the problem.
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
+export async function needsMigrating(url) {
+  const provider = providerOf(url);
+  const absoluteUrl = provider === "sqlite" ? toAbsoluteFileUrl(url) : url;
+  const migrationsList = await readMigrationsList(migrationsDirOf(provider));
+  return databaseIsUpToDate(absoluteUrl, migrationsList).then(
+    (upToDate) => !upToDate,
+    () => true,
+  );
+}
+
 /** Relative paths against the cwd of this call (later connections must not depend on it). */
 function toAbsoluteFileUrl(url) {
   return `file:${sqliteFilePath(url)}`;
 }
 
 /**
- * The wasm engine takes an exclusive lock on a SQLite file, so it fails while the server (or anybody) has the
- * file open. Most calls find nothing to do: a read-only look at `_prisma_migrations` answers that without the
- * engine, so `calendar` commands work beside a running server. Anything else (pending, failed or unknown
- * rows) goes to the engine, which decides.
+ * Whether every migration of `migrationsList` is applied to the database at `url` (absolute), from a read-only
+ * look at `_prisma_migrations`. Most calls find nothing to do, and answering without the wasm schema engine matters
+ * twice: the engine takes an exclusive lock on a SQLite file, so it fails while the server (or anybody) has the
+ * file open (`calendar` commands work beside a running server), and its WebAssembly memory (~20 MB) would stay in
+ * the server's process for good. Anything else (pending, failed or unknown rows) goes to the engine, which decides.
  */
-function sqliteIsUpToDate(url, migrationsList) {
+export async function databaseIsUpToDate(url, migrationsList) {
+  const rows = providerOf(url) === "sqlite" ? sqliteMigrationRows(url) : await postgresMigrationRows(url);
+  if (!rows) return false;
+  const done = new Set(rows.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => row.migration_name));
+  const failed = rows.some((row) => !row.finished_at && !row.rolled_back_at);
+  return !failed && migrationsList.migrationDirectories.every((directory) => done.has(directory.path));
+}
+
+/** The rows of `_prisma_migrations` in a SQLite file; undefined when the file or the table does not exist. */
+function sqliteMigrationRows(url) {
   const file = sqliteFilePath(url);
-  if (!fs.existsSync(file)) return false;
+  if (!fs.existsSync(file)) return undefined;
   const database = new Database(file, { readonly: true });
   try {
     const table = database
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
       .get();
-    if (!table) return false;
-    const rows = database.prepare("SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations").all();
-    const done = new Set(rows.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => row.migration_name));
-    const failed = rows.some((row) => !row.finished_at && !row.rolled_back_at);
-    return !failed && migrationsList.migrationDirectories.every((directory) => done.has(directory.path));
+    if (!table) return undefined;
+    return database.prepare("SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations").all();
   } finally {
     database.close();
   }
+}
+
+/** The rows of `_prisma_migrations` in the URL's schema (`?schema=`, else public); undefined without the table. */
+async function postgresMigrationRows(url) {
+  const table = `${quoteIdentifier(postgresSchemaOf(url) ?? "public")}._prisma_migrations`;
+  return withPostgresClient(postgresConfig(url), async (client) => {
+    const exists = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [table]);
+    if (!exists.rows[0]?.present) return undefined;
+    const { rows } = await client.query(`SELECT migration_name, finished_at, rolled_back_at FROM ${table}`);
+    return rows;
+  });
 }
 
 async function applyPendingMigrations(url, migrationsList, log) {

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrateDatabase, migrationsDirOf, providerOf } from "../src/index.mjs";
+import { ensureDatabase } from "../src/databases.mjs";
+import { databaseIsUpToDate, migrateDatabase, migrationsDirOf, needsMigrating, providerOf } from "../src/index.mjs";
+import { readMigrationsList } from "../src/wasm-engine.mjs";
 import { databases, migrationsWith, modelNames, runNode } from "./helpers.mjs";
 
 const failingMigration = {
@@ -49,6 +51,30 @@ describe.each(["sqlite", "postgres"])("migrateDatabase on %s", (provider) => {
     for (const migration of migrations) expect(lines.join("\n")).toContain(`Applying migration ${migration}`);
 
     expect(await migrateDatabase(database.url)).toEqual({ applied: [] });
+  });
+
+  it("answers up to date from _prisma_migrations only when every migration finished", async () => {
+    const database = databases[provider]();
+    const committed = await readMigrationsList(migrationsDirOf(provider));
+    await ensureDatabase(database.url);
+    expect(await databaseIsUpToDate(database.url, committed)).toBe(false);
+
+    await migrateDatabase(database.url);
+    expect(await databaseIsUpToDate(database.url, committed)).toBe(true);
+    const withPending = await readMigrationsList(migrationsWith(provider, failingMigration));
+    expect(await databaseIsUpToDate(database.url, withPending)).toBe(false);
+
+    await database.query("UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = $1", migrations[0]);
+    expect(await databaseIsUpToDate(database.url, committed)).toBe(false);
+  });
+
+  it("needs migrating while the database is missing or behind, and not once migrated", async () => {
+    const database = databases[provider]();
+    expect(await needsMigrating(database.url)).toBe(true);
+    await migrateDatabase(database.url);
+    expect(await needsMigrating(database.url)).toBe(false);
+    await database.query("DELETE FROM _prisma_migrations WHERE migration_name = $1", migrations.at(-1));
+    expect(await needsMigrating(database.url)).toBe(true);
   });
 
   it("rolls a failing migration back entirely and names it in the error", async () => {
