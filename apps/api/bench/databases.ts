@@ -67,6 +67,12 @@ async function drop(provider: Provider, events: number): Promise<void> {
   });
 }
 
+/** A new, empty database (no tables yet: the server's first start migrates it), for the start-up RSS. */
+export async function emptyDatabase(provider: Provider): Promise<string> {
+  await drop(provider, 0);
+  return urlOf(provider, 0);
+}
+
 /** `pnpm --silent calendar db seed --events N` against the database; its progress goes to our stderr. */
 function seed(url: string, events: number): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -46,7 +46,7 @@ export interface ScenarioResult {
   steady_p99_ms: number | null;
 }
 
-/** Issue 25: the server's RSS when it starts answering and one second later, on a database of `events` events. */
+/** Issue 25: the server's RSS when it starts answering and one second later, on a database of `events` events (0: a new, empty one). */
 export interface StartupResult {
   db: Provider;
   events: number;
@@ -225,7 +225,7 @@ function startupCells(startup: StartupResult): string[] {
   const met = startup.after_one_second_mb <= STARTUP_RSS_MB ? "met" : "missed";
   return [
     startup.db,
-    String(startup.events),
+    startup.events === 0 ? "empty" : String(startup.events),
     startup.listening_mb.toFixed(0),
     `${startup.after_one_second_mb.toFixed(0)} (≤ ${STARTUP_RSS_MB}: ${met})`,
   ];

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Provider } from "@calendar/core";
 import { cacheScenarios } from "./cache-scenarios.ts";
-import { benchToken, prepareDatabase } from "./databases.ts";
+import { benchToken, emptyDatabase, prepareDatabase } from "./databases.ts";
 import { icalScenarios } from "./ical-scenarios.ts";
 import { type LoadSettings, measure, measureSteady } from "./load.ts";
 import { startServer } from "./processes.ts";
@@ -14,11 +14,13 @@ import {
   type RunNotes,
   resultOf,
   type ScenarioResult,
+  type StartupResult,
   targetLines,
   textTable,
   writeReport,
 } from "./report.ts";
 import { readFixtures, readScenarios, type Transport, writeScenarios } from "./scenarios.ts";
+import { startupRss } from "./startup-memory.ts";
 import { steadyRateOf } from "./targets.ts";
 
 /**
@@ -95,13 +97,33 @@ function serverEnv(url: string) {
   };
 }
 
-async function benchmark(provider: Provider, events: number, notes: RunNotes): Promise<ScenarioResult[]> {
+/** The production server's RSS when it starts answering on the database and one second later. */
+async function startupOf(provider: Provider, events: number, env: Record<string, string>): Promise<StartupResult> {
+  const rss = await startupRss(env.DATABASE_URL ?? "", env);
+  const startup = {
+    db: provider,
+    events,
+    listening_mb: Math.round(rss.listeningMb),
+    after_one_second_mb: Math.round(rss.afterOneSecondMb),
+  };
+  console.log(
+    `${provider}, ${events} events: RSS ${startup.listening_mb} MB answering, ${startup.after_one_second_mb} MB a second later`,
+  );
+  return startup;
+}
+
+async function benchmark(
+  provider: Provider,
+  events: number,
+  notes: RunNotes,
+): Promise<{ startup: StartupResult; scenarios: ScenarioResult[] }> {
   const database = await prepareDatabase(provider, events, args.reuse);
   if (database.seedSeconds !== undefined) {
     notes.seeds.push(`${provider}, ${events} events: ${database.seedSeconds.toFixed(1)} s (the whole CLI command)`);
   }
   const fixtures = await readFixtures(database.url, await benchToken(database.url));
   const env = serverEnv(database.url);
+  const startup = await startupOf(provider, events, env);
   const profileDir = join(RESULTS_DIR, "profiles");
   if (args.profile) mkdirSync(profileDir, { recursive: true });
   const api = await startServer(
@@ -155,7 +177,7 @@ async function benchmark(provider: Provider, events: number, notes: RunNotes): P
   // With no other server on the database, so that nothing else writes while the pair is measured.
   if (wanted("event create (outbox)")) await benchmarkOutbox({ db: provider, events }, env, fixtures, record);
   await benchmarkCache({ db: provider, events }, env, fixtures, record);
-  return results;
+  return { startup, scenarios: results };
 }
 
 /**
@@ -235,9 +257,17 @@ const notes: RunNotes = {
 console.log(textTable([]));
 let complete = true;
 for (const provider of providers) {
+  try {
+    const url = await emptyDatabase(provider);
+    report.startup.push(await startupOf(provider, 0, serverEnv(url)));
+  } catch (error) {
+    notes.failures.push(`${provider}, empty database: ${error instanceof Error ? error.message : String(error)}`);
+  }
   for (const events of sizes) {
     try {
-      report.scenarios.push(...(await benchmark(provider, events, notes)));
+      const { startup, scenarios } = await benchmark(provider, events, notes);
+      report.startup.push(startup);
+      report.scenarios.push(...scenarios);
     } catch (error) {
       // One database that cannot be prepared must not lose the measurements of the others.
       complete = false;
