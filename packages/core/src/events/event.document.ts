@@ -97,7 +97,11 @@ function documentOf(sql: JsonSql): string {
     ["organizers", linked("Organizer", "EventOrganizer", "organizerId", ORGANIZER_COLUMNS)],
     ["categories", terms("Category", "EventCategory", "categoryId", `t."parentId"`)],
     ["tags", terms("Tag", "EventTag", "tagId", "NULL")],
-    ["seriesLines", `(SELECT s."recurrence" FROM "EventSeries" s WHERE s."id" = e."seriesId")`],
+    // Most events are in no series: the CASE skips the lookup for them.
+    [
+      "seriesLines",
+      `CASE WHEN e."seriesId" IS NULL THEN NULL ELSE (SELECT s."recurrence" FROM "EventSeries" s WHERE s."id" = e."seriesId") END`,
+    ],
   ]);
 }
 

@@ -34,9 +34,12 @@ function present<T>(ids: readonly number[], byId: ReadonlyMap<number, T>): T[] {
   });
 }
 
+/** `localeCompare(b, "en", { sensitivity: "base" })` builds this collator on every call; one is enough. */
+const NAME_ORDER = new Intl.Collator("en", { sensitivity: "base" });
+
 /** Terms by name (case-insensitive), then id, as the reference lists an event's terms. */
 function byName(terms: EmbeddedTerm[]): EmbeddedTerm[] {
-  return terms.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id);
+  return terms.sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id);
 }
 
 /** One venue is an object, several a list, none `[]` (docs/behaviour.md, "Event shape"). */

@@ -75,6 +75,25 @@ describe("date helpers", () => {
     expect(timezoneAbbreviation(new Date("2018-07-01T12:00:00Z"), "Asia/Shanghai")).toBe("GMT+8");
   });
 
+  it("names the offset of the instant on each side of a change, whatever was asked before", () => {
+    const at = (iso: string, zone: string) => timezoneAbbreviation(new Date(iso), zone);
+    expect(at("2027-01-10T12:00:00Z", "America/New_York")).toBe("EST");
+    expect(at("2027-03-14T06:59:59Z", "America/New_York")).toBe("EST");
+    expect(at("2027-03-14T07:00:00Z", "America/New_York")).toBe("EDT");
+    expect(at("2027-11-07T05:59:59Z", "America/New_York")).toBe("EDT");
+    expect(at("2027-11-07T06:00:00Z", "America/New_York")).toBe("EST");
+    expect(at("2027-10-31T00:59:59Z", "Europe/Berlin")).toBe("CEST");
+    expect(at("2027-10-31T01:00:00Z", "Europe/Berlin")).toBe("CET");
+    expect(at("2027-07-01T12:00:00Z", "Asia/Kathmandu")).toBe("GMT+5:45");
+    expect(at("2027-01-01T12:00:00Z", "Australia/Lord_Howe")).toBe(at("2027-12-01T12:00:00Z", "Australia/Lord_Howe"));
+    expect(at("2027-01-01T12:00:00Z", "Australia/Lord_Howe")).not.toBe(
+      at("2027-07-01T12:00:00Z", "Australia/Lord_Howe"),
+    );
+    expect(at("1850-01-01T12:00:00Z", "America/New_York")).toBe("GMT-4:56:02");
+    expect(at("2027-01-01T12:00:00Z", "UTC+5")).toBe("UTC+5");
+    expect(at("2027-01-01T12:00:00Z", "utc")).toBe("UTC");
+  });
+
   it("writes ISO 8601 with the zone's offset", () => {
     expect(isoWithOffset(new Date("2018-01-01T15:00:00Z"), "America/New_York")).toBe("2018-01-01T10:00:00-05:00");
   });
