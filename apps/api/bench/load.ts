@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { pacedLoad, percentile } from "./paced-load.ts";
 
 /** One kind of request the load generator sends; `next` varies it per request (ids, slugs, new titles). */
 export interface BenchRequest {
@@ -31,18 +32,11 @@ export interface Measured {
   cpu_ms: number;
 }
 
-function autocannonRun(
-  origin: string,
-  request: BenchRequest,
-  connections: number,
-  seconds: number,
-  overallRate?: number,
-) {
+function autocannonRun(origin: string, request: BenchRequest, connections: number, seconds: number) {
   return autocannon({
     url: origin,
     connections,
     duration: seconds,
-    ...(overallRate === undefined ? {} : { overallRate }),
     requests: [
       {
         method: request.method,
@@ -88,19 +82,16 @@ export interface SteadyMeasured {
   failures: number;
 }
 
-/**
- * The server at `rate` requests per second (autocannon's `overallRate`, which counts the requests it should have
- * sent on time, so a stall shows in the p99 instead of slowing the load down).
- */
+/** The server at `rate` requests per second, evenly paced (`paced-load.ts`), after a second of the same to warm up. */
 export async function measureSteady(
   origin: string,
   request: BenchRequest,
   rate: number,
   seconds: number,
-  connections: number,
 ): Promise<SteadyMeasured> {
-  const result = await autocannonRun(origin, request, connections, seconds, rate);
-  return { rate, p99_ms: result.latency.p99, failures: failuresOf(request, result) };
+  await pacedLoad(origin, request, rate, 1);
+  const { latencies, failures } = await pacedLoad(origin, request, rate, seconds);
+  return { rate, p99_ms: percentile(latencies, 0.99), failures };
 }
 
 /** Warm-up (discarded), then the measured run, sampling the server's RSS every 100 ms. */

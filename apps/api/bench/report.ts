@@ -278,7 +278,7 @@ export function markdown(report: BenchReport, notes: RunNotes): string {
     "",
     markdownTable(STARTUP_COLUMNS, report.startup.map(startupCells)),
     "",
-    "API ÷ floor: the API's CPU ms per request over the floor's for the same request (the highest over the sizes). Steady p99: autocannon at a fixed rate (`overallRate`) for 10,000 and 100,000 events, the highest.",
+    "API ÷ floor: the API's CPU ms per request over the floor's for the same request (the highest over the sizes). Steady p99: one request every 1/rate seconds whether or not the earlier ones were answered, each timed from when it was due (`bench/paced-load.ts`), for 10,000 and 100,000 events, the highest.",
     "",
     markdownTable(ISSUE_25_COLUMNS, checkIssue25(report.scenarios).map(issue25Cells)),
     "",

@@ -153,9 +153,7 @@ async function benchmark(
         const run = await measure(api.origin, api.pid, request, settings);
         const rate = steadyRateOf(scenario.name, events);
         const steady =
-          rate === undefined
-            ? undefined
-            : await measureSteady(api.origin, request, rate, settings.seconds, settings.connections);
+          rate === undefined ? undefined : await measureSteady(api.origin, request, rate, settings.seconds);
         const base = { db: provider, events, name: scenario.name, transport };
         record(
           resultOf(base, run, { floor: floorRun, limit: limitRun }, steady),

@@ -56,7 +56,7 @@ export const CPU_OVER_FLOOR: ReadonlyArray<{ scenarios: string[]; most: number }
 ];
 
 /**
- * Issue 25: the p99 at a fixed rate below saturation (`measureSteady`), at the sizes of `STEADY_SIZES`: the latency
+ * Issue 25: the p99 at a fixed rate below saturation (`measureSteady`, evenly paced), at the sizes of `STEADY_SIZES`: the latency
  * users see when the server is busy but keeps up.
  */
 export const STEADY: ReadonlyArray<{ scenarios: string[]; rate: number; p99: number }> = [
