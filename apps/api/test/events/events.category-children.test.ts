@@ -77,4 +77,18 @@ describe.each(PROVIDERS)("the categories filter and subcategories (%s)", (provid
       },
     });
   });
+
+  it("follows subcategories down to the documented depth and refuses one level deeper", async () => {
+    let parent = await create.category(server.db, { name: "Level 0" });
+    for (let level = 1; level <= CATEGORY_FILTER_BOUNDS.depth; level += 1) {
+      parent = await create.category(server.db, { name: `Level ${level}`, parentId: parent.id });
+    }
+    const start = { start_date: "2031-03-20 19:00:00", end_date: "2031-03-20 21:00:00" };
+    const bottom = (await events.create({ title: "At the bottom", categories: [parent.id], ...start })).id;
+    expect(await events.ids({ ...WINDOW, categories: "level-0" })).toEqual([bottom]);
+
+    await create.category(server.db, { name: "One too deep", parentId: parent.id });
+    const refused = await server.fail("GET /events", 400, { query: { ...WINDOW, categories: "level-0" } });
+    expect(Object.keys(refused.body.data.params)).toEqual(["categories"]);
+  });
 });

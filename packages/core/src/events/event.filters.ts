@@ -225,8 +225,8 @@ export const EVENT_LIST_PARAMS = {
       .meta({ description: "Category ids or slugs (any of them); each includes its subcategories, as in WordPress." }),
     selects: {
       select: async (scope, refs) => {
-        const named = await findTermIdsForFilter(scope.db, scope, "category", refs, "categories");
-        const ids = await withDescendantCategories(scope.db, named, "categories");
+        const named = await findTermIdsForFilter(scope, "category", refs, "categories");
+        const ids = await withDescendantCategories(scope, named, "categories");
         return { categories: { some: { categoryId: { in: ids } } } };
       },
     },
@@ -239,7 +239,7 @@ export const EVENT_LIST_PARAMS = {
     schema: nonEmptyList(termRefList).optional().meta({ description: "Tag ids or slugs (any of them)." }),
     selects: {
       select: async (scope, refs) => {
-        const ids = await findTermIdsForFilter(scope.db, scope, "tag", refs, "tags");
+        const ids = await findTermIdsForFilter(scope, "tag", refs, "tags");
         return { tags: { some: { tagId: { in: ids } } } };
       },
     },

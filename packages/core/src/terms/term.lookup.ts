@@ -5,6 +5,7 @@ import { type DomainError, invalidParam } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { slugify, uniqueSlug } from "../shared/slug.ts";
 import { idsInLanguage } from "../shared/translations.ts";
+import { readFilterTerms } from "./term.filter-read.ts";
 import { presentEmbeddedTerm } from "./term.present.ts";
 import type { EmbeddedTerm, Taxonomy } from "./term.schemas.ts";
 import { type Client, slugTaken, type TermStore, termStore } from "./term.store.ts";
@@ -127,18 +128,18 @@ export async function resolveTermIdListsForWrite(
  * first, then an id of the taxonomy. Any unknown reference is a 400 naming `param`.
  */
 export async function findTermIdsForFilter(
-  db: Client,
   scope: Scope,
   taxonomy: Taxonomy,
   refs: ReadonlyArray<number | string>,
   param: string,
 ): Promise<number[]> {
-  const store = termStore(db, taxonomy);
   const slugOf = (ref: number | string) => slugify(String(ref), scope.language);
-  const bySlug = await store.find({ language: scope.language, slug: { in: refs.map(slugOf) } });
-  const idOfSlug = new Map(bySlug.map((row) => [row.slug, row.id]));
-  const numbers = refs.filter((ref): ref is number => typeof ref === "number" && !idOfSlug.has(slugOf(ref)));
-  const byId = new Set(numbers.length ? (await store.find({ id: { in: numbers } })).map((row) => row.id) : []);
+  const found = await readFilterTerms(scope, taxonomy, {
+    slugs: refs.map(slugOf),
+    ids: refs.filter((ref): ref is number => typeof ref === "number"),
+  });
+  const idOfSlug = new Map(found.filter((row) => row.bySlug).map((row) => [row.slug, row.id]));
+  const byId = new Set(found.map((row) => row.id));
   const resolved = refs.map(
     (ref) => idOfSlug.get(slugOf(ref)) ?? (typeof ref === "number" && byId.has(ref) ? ref : undefined),
   );

@@ -147,22 +147,16 @@ describe.each(PROVIDERS)("term functions for events (%s)", (provider) => {
 
   describe("findTermIdsForFilter", () => {
     it("resolves slugs in the scope's language, then ids", async () => {
-      const found = await findTermIdsForFilter(
-        db,
-        scope("en"),
-        "category",
-        ["theatre", ids.jazz, "Music"],
-        "categories",
-      );
+      const found = await findTermIdsForFilter(scope("en"), "category", ["theatre", ids.jazz, "Music"], "categories");
       expect(found).toEqual([ids.theatre, ids.jazz, ids.music]);
     });
 
     it("resolves a numeric reference as a slug first", async () => {
-      expect(await findTermIdsForFilter(db, scope("en"), "category", [2024], "categories")).toEqual([ids.numeric]);
+      expect(await findTermIdsForFilter(scope("en"), "category", [2024], "categories")).toEqual([ids.numeric]);
     });
 
     it("rejects a slug of another language and unknown ids, naming the parameter", async () => {
-      const failure = findTermIdsForFilter(db, scope("en"), "category", ["musik", 999_999, "theatre"], "categories");
+      const failure = findTermIdsForFilter(scope("en"), "category", ["musik", 999_999, "theatre"], "categories");
       await expect(failure).rejects.toBeInstanceOf(DomainError);
       await expect(failure).rejects.toMatchObject({
         status: 400,
