@@ -30,7 +30,7 @@ function tableOf(table: string, link: string, key: string, parent: string | unde
 }
 
 // A tag has no parent: every tag is at the top, as the Prisma store's tag filter has it.
-const TABLES: Record<Taxonomy, TableSql> = {
+export const TERM_TABLES: Record<Taxonomy, TableSql> = {
   category: tableOf("Category", "EventCategory", "categoryId", undefined),
   tag: tableOf("Tag", "EventTag", "tagId", "NULL"),
 };
@@ -47,7 +47,7 @@ export interface TermPage {
 
 /** The page of the request's language that the list query selects, in its order. */
 export async function readTermPage(scope: Scope, taxonomy: Taxonomy, query: TermListQuery): Promise<TermPage> {
-  const table = TABLES[taxonomy];
+  const table = TERM_TABLES[taxonomy];
   const sql = JSON_SQL[scope.provider];
   const sort = termSort(query);
   const window = pageWindow(query);

@@ -3,6 +3,7 @@ import { readerOf } from "../db/db.ts";
 import { JSON_SQL, type JsonSql } from "../db/json-sql.ts";
 import type { SqlParam } from "../db/reader.ts";
 import type { Scope } from "../scope.ts";
+import { TERM_TABLES } from "./term.document.ts";
 import type { Taxonomy } from "./term.schemas.ts";
 
 /** A term a list filter named: by its slug in the scope's language (`bySlug`), or by its id. */
@@ -11,8 +12,6 @@ export interface FilterTerm {
   slug: string;
   bySlug: boolean;
 }
-
-const TABLES: Record<Taxonomy, string> = { category: "Category", tag: "Tag" };
 
 /** The slugs bound as the statement's third value. */
 const SLUG_IN: Record<Provider, (column: string) => string> = {
@@ -23,14 +22,14 @@ const SLUG_IN: Record<Provider, (column: string) => string> = {
 const slugsParam = (provider: Provider, slugs: readonly string[]): SqlParam =>
   provider === "sqlite" ? JSON.stringify(slugs) : [...slugs];
 
-function statementOf(provider: Provider, sql: JsonSql, table: string): string {
-  const bySlug = `(t."language" = ${sql.param(2)} AND ${SLUG_IN[provider](`t."slug"`)})`;
+function statementOf(provider: Provider, sql: JsonSql, taxonomy: Taxonomy): string {
   const element = sql.object([
     ["id", `t."id"`],
     ["slug", `t."slug"`],
-    ["bySlug", `CASE WHEN ${bySlug} THEN 1 ELSE 0 END`],
+    ["language", `t."language"`],
   ]);
-  return `SELECT ${sql.text(sql.aggregate(element))} FROM "${table}" t WHERE ${sql.inIds(`t."id"`)} OR ${bySlug}`;
+  const bySlug = `(t."language" = ${sql.param(2)} AND ${SLUG_IN[provider](`t."slug"`)})`;
+  return `SELECT ${sql.text(sql.aggregate(element))} FROM "${TERM_TABLES[taxonomy].table}" t WHERE ${sql.inIds(`t."id"`)} OR ${bySlug}`;
 }
 
 /**
@@ -41,8 +40,8 @@ const STATEMENTS = Object.fromEntries(
   (["sqlite", "postgres"] as const).map((provider) => [
     provider,
     {
-      category: statementOf(provider, JSON_SQL[provider], TABLES.category),
-      tag: statementOf(provider, JSON_SQL[provider], TABLES.tag),
+      category: statementOf(provider, JSON_SQL[provider], "category"),
+      tag: statementOf(provider, JSON_SQL[provider], "tag"),
     },
   ]),
 ) as Record<Provider, Record<Taxonomy, string>>;
@@ -52,19 +51,10 @@ export async function readFilterTerms(
   taxonomy: Taxonomy,
   refs: { slugs: readonly string[]; ids: readonly number[] },
 ): Promise<FilterTerm[]> {
-  const { provider } = scope;
-  // SQLite binds in order of appearance: ids, then the language and slugs twice (the WHERE and the element).
-  const params: SqlParam[] =
-    provider === "sqlite"
-      ? [
-          scope.language,
-          slugsParam(provider, refs.slugs),
-          JSON_SQL.sqlite.idsParam(refs.ids),
-          scope.language,
-          slugsParam(provider, refs.slugs),
-        ]
-      : [JSON_SQL.postgres.idsParam(refs.ids), scope.language, slugsParam(provider, refs.slugs)];
+  const { provider, language } = scope;
+  const params = [JSON_SQL[provider].idsParam(refs.ids), language, slugsParam(provider, refs.slugs)];
   const text = await readerOf(scope.db).json(STATEMENTS[provider][taxonomy], params);
-  const rows = JSON.parse(text ?? "[]") as Array<{ id: number; slug: string; bySlug: number | boolean }>;
-  return rows.map((row) => ({ id: row.id, slug: row.slug, bySlug: row.bySlug === 1 || row.bySlug === true }));
+  const rows = JSON.parse(text ?? "[]") as Array<{ id: number; slug: string; language: string }>;
+  const slugs = new Set(refs.slugs);
+  return rows.map((row) => ({ id: row.id, slug: row.slug, bySlug: row.language === language && slugs.has(row.slug) }));
 }
