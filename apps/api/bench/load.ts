@@ -64,7 +64,7 @@ function cpuSeconds(pid: number): number {
 }
 
 /** Resident set size of a process, from /proc (Linux), in MB. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kilobytes = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   return kilobytes / 1024;

@@ -7,21 +7,15 @@
  *
  * Without an argument it measures a new, empty SQLite database. The benchmark's report calls `startupRss`.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { rssMb } from "./load.ts";
 import { startServer } from "./processes.ts";
 
 const MAIN = fileURLToPath(new URL("../dist/main.mjs", import.meta.url));
 const SETTLE_MS = 1_000;
-
-/** The resident set of process `pid`, in MB (VmRSS of /proc/<pid>/status). */
-export function rssMbOf(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match?.[1]) throw new Error(`No VmRSS for process ${pid}.`);
-  return Number(match[1]) / 1024;
-}
 
 /** RSS of the production server on `url` when it answers /healthz, and one second later. */
 export async function startupRss(
@@ -34,9 +28,9 @@ export async function startupRss(
     "/healthz",
   );
   try {
-    const listeningMb = rssMbOf(server.pid);
+    const listeningMb = rssMb(server.pid);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    return { listeningMb, afterOneSecondMb: rssMbOf(server.pid) };
+    return { listeningMb, afterOneSecondMb: rssMb(server.pid) };
   } finally {
     await server.stop();
   }
