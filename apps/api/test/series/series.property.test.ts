@@ -260,6 +260,37 @@ const editCase: fc.Arbitrary<EditCase> = fc.oneof(
 
 describe.each(PROVIDERS)("a series' occurrences against rrule.js (%s)", (provider) => {
   const server = useTestServer(provider);
+  const admin = () => server.users.administrator;
+  type Occurrence = RouterOutputs["events"]["occurrences"]["events"][number];
+
+  /** The series of the planned rule, 90 minutes per occurrence (all-day: one day), as its first occurrence. */
+  async function createSeries(title: string, rule: RuleCase, planned: Planned) {
+    const { body } = await server.call("POST /events", {
+      as: admin(),
+      status: 201,
+      body: {
+        title,
+        start_date: rule.allDay ? planned.start.slice(0, 10) : planned.start,
+        end_date: rule.allDay
+          ? planned.start.slice(0, 10)
+          : DateTime.fromFormat(planned.start, WALL).plus({ minutes: 90 }).toFormat(WALL),
+        all_day: rule.allDay,
+        timezone: rule.zone,
+        recurrence: planned.lines,
+      },
+    });
+    return body;
+  }
+
+  async function occurrencesOf(id: number): Promise<Occurrence[]> {
+    const { body } = await server.call("GET /events/{id}/occurrences", {
+      as: admin(),
+      params: { id },
+      query: { start_date: "2000-01-01", end_date: "2100-12-31", per_page: MAX_LISTED },
+      status: 200,
+    });
+    return body.events;
+  }
 
   it("lists exactly the starts of an independent expansion of the stored rule, each original start once", async () => {
     let created = 0;
@@ -268,31 +299,13 @@ describe.each(PROVIDERS)("a series' occurrences against rrule.js (%s)", (provide
         const planned = plan(rule);
         fc.pre(planned !== null);
         if (planned === null) return;
-        const { body: first } = await server.call("POST /events", {
-          as: server.users.administrator,
-          status: 201,
-          body: {
-            title: `Property ${created++}`,
-            start_date: rule.allDay ? planned.start.slice(0, 10) : planned.start,
-            end_date: rule.allDay
-              ? planned.start.slice(0, 10)
-              : DateTime.fromFormat(planned.start, WALL).plus({ minutes: 90 }).toFormat(WALL),
-            all_day: rule.allDay,
-            timezone: rule.zone,
-            recurrence: planned.lines,
-          },
-        });
-        const { body } = await server.call("GET /events/{id}/occurrences", {
-          as: server.users.administrator,
-          params: { id: first.id },
-          query: { start_date: "2000-01-01", end_date: "2100-12-31", per_page: MAX_LISTED },
-          status: 200,
-        });
-        const originals = body.events.map((event) => event.original_start_date);
+        const first = await createSeries(`Property ${created++}`, rule, planned);
+        const events = await occurrencesOf(first.id);
+        const originals = events.map((event) => event.original_start_date);
         expect(new Set(originals).size, planned.lines.join(" ")).toBe(originals.length);
         expect(originals, planned.lines.join(" ")).toEqual(planned.expected);
         if (!rule.allDay) {
-          expect(body.events.map((event) => event.utc_start_date)).toEqual(
+          expect(events.map((event) => event.utc_start_date)).toEqual(
             planned.expected.map((wall) => DateTime.fromFormat(wall, WALL, { zone: rule.zone }).toUTC().toFormat(WALL)),
           );
         }
@@ -303,17 +316,6 @@ describe.each(PROVIDERS)("a series' occurrences against rrule.js (%s)", (provide
 
   it("lists, after an edit, exactly the independent expansion of each series' stored rule, each original start once", async () => {
     let created = 0;
-    const admin = () => server.users.administrator;
-    type Occurrence = RouterOutputs["events"]["occurrences"]["events"][number];
-    async function occurrencesOf(id: number): Promise<Occurrence[]> {
-      const { body } = await server.call("GET /events/{id}/occurrences", {
-        as: admin(),
-        params: { id },
-        query: { start_date: "2000-01-01", end_date: "2100-12-31", per_page: MAX_LISTED },
-        status: 200,
-      });
-      return body.events;
-    }
     function expectExpansion(events: readonly Occurrence[], start: string, rule: RuleCase, label: string) {
       const originals = events.map((event) => event.original_start_date ?? "");
       expect(new Set(originals).size, label).toBe(originals.length);
@@ -325,20 +327,7 @@ describe.each(PROVIDERS)("a series' occurrences against rrule.js (%s)", (provide
         fc.pre(planned !== null && !(edit.kind === "move-all" && rule.allDay));
         if (planned === null) return;
         fc.pre(edit.kind === "none" || edit.kind === "move-all" || edit.at < planned.expected.length - 1);
-        const { body: first } = await server.call("POST /events", {
-          as: admin(),
-          status: 201,
-          body: {
-            title: `Edited ${created++}`,
-            start_date: rule.allDay ? planned.start.slice(0, 10) : planned.start,
-            end_date: rule.allDay
-              ? planned.start.slice(0, 10)
-              : DateTime.fromFormat(planned.start, WALL).plus({ minutes: 90 }).toFormat(WALL),
-            all_day: rule.allDay,
-            timezone: rule.zone,
-            recurrence: planned.lines,
-          },
-        });
+        const first = await createSeries(`Edited ${created++}`, rule, planned);
         const before = await occurrencesOf(first.id);
         const label = `${planned.lines.join(" ")} ${JSON.stringify(edit)}`;
         if (edit.kind === "none") {
