@@ -6,6 +6,7 @@ import { dateDetails, formatWallTime, isoWithOffset, timezoneAbbreviation } from
 import { presentImage } from "../shared/images.ts";
 import { languageSchema } from "../shared/language.ts";
 import { apiLink, globalId, type LinkBase, permalink, type QueryValue } from "../shared/links.ts";
+import { byNameThenId } from "../shared/name-order.ts";
 import { totalPages } from "../shared/query.ts";
 import { stripTags } from "../shared/text.ts";
 import type { Translations } from "../shared/translations.ts";
@@ -34,12 +35,9 @@ function present<T>(ids: readonly number[], byId: ReadonlyMap<number, T>): T[] {
   });
 }
 
-/** `localeCompare(b, "en", { sensitivity: "base" })` builds this collator on every call; one is enough. */
-const NAME_ORDER = new Intl.Collator("en", { sensitivity: "base" });
-
 /** Terms by name (case-insensitive), then id, as the reference lists an event's terms. */
 function byName(terms: EmbeddedTerm[]): EmbeddedTerm[] {
-  return terms.sort((a, b) => NAME_ORDER.compare(a.name, b.name) || a.id - b.id);
+  return terms.sort(byNameThenId);
 }
 
 /** One venue is an object, several a list, none `[]` (docs/behaviour.md, "Event shape"). */

@@ -10,6 +10,7 @@ import type { Scope } from "../scope.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { permalink } from "../shared/links.ts";
+import { byNameThenId } from "../shared/name-order.ts";
 import { type FeedEvent, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
 
 /**
@@ -141,9 +142,7 @@ function feedStatement(scope: Scope, filter: EventFilter, take: number) {
 
 /** The category names in the order the event's JSON lists its terms: by name (case-insensitive), then id. */
 function categoryNames(categories: StoredFeedEvent["categories"]): string[] {
-  return categories
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id)
-    .map((category) => category.name);
+  return categories.sort(byNameThenId).map((category) => category.name);
 }
 
 /** A venue's fields as its JSON shows them: empty ones absent, the details hidden while it is protected. */
