@@ -1,6 +1,7 @@
 import { type Db, type Provider, readerOf } from "../db/db.ts";
 import { flagOf, instantOf, instantParam, JSON_SQL } from "../db/json-sql.ts";
 import { ENVIRONMENT_TOKEN_NAME } from "./users.schemas.ts";
+import type { EnvironmentTokenState } from "./users.service.ts";
 
 /**
  * The token reads and the one bookkeeping write that every start and every authenticated request make, run on the
@@ -38,7 +39,7 @@ type Flag = boolean | number | null;
 export async function unchangedEnvironmentToken(
   db: Db,
   tokenHash: string | undefined,
-): Promise<"active" | "revoked" | "unset" | undefined> {
+): Promise<EnvironmentTokenState | undefined> {
   const reader = readerOf(db);
   // No token has the hash "": none is wanted.
   const text = await reader.json(ENVIRONMENT_SQL[reader.provider], [ENVIRONMENT_TOKEN_NAME, tokenHash ?? ""]);
