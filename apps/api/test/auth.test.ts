@@ -88,6 +88,22 @@ describe.each(PROVIDERS)("authentication (%s)", (provider) => {
     expect(tokens.map((token) => token.lastUsedAt)).toEqual(tokens.map(() => expect.any(Date)));
   });
 
+  it("records the last use as the instant it happened, at most once a minute", async () => {
+    const editor = server.users.editor;
+    const where = { userId: editor.id };
+    const lastUsed = async () => (await server.db.apiToken.findFirstOrThrow({ where })).lastUsedAt;
+    await server.db.apiToken.updateMany({ where, data: { lastUsedAt: new Date(Date.now() - 120_000) } });
+    const before = Date.now();
+    await whoami({ as: editor });
+    const recorded = (await lastUsed())?.getTime() ?? 0;
+    expect(recorded).toBeGreaterThanOrEqual(before);
+    expect(recorded).toBeLessThanOrEqual(Date.now());
+    const recent = new Date(Date.now() - 30_000);
+    await server.db.apiToken.updateMany({ where, data: { lastUsedAt: recent } });
+    await whoami({ as: editor });
+    expect(await lastUsed()).toEqual(recent);
+  });
+
   it("bootstraps an administrator 'admin' from CALENDAR_ADMIN_TOKEN, idempotently", async () => {
     const token = "admin-token-0123456789";
     await ensureAdmin(server.db, token);

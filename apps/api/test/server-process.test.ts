@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { TEST_POSTGRES_URL } from "@calendar/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery } from "./support/postgres.ts";
@@ -29,6 +30,68 @@ async function startAndStop(databaseUrl: string, signal: NodeJS.Signals = "SIGTE
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { index, doc, exit: code, logs, stdout, stderr };
 }
+
+const COMPILER_PROBE = fileURLToPath(new URL("./support/query-compiler.probe.mjs", import.meta.url));
+const COMPILER_LOADED = "query compiler loaded";
+
+/**
+ * Restarts the server on a database a first start migrated and gave its administrator, with `COMPILER_PROBE`
+ * preloaded: what it writes on stderr before the first write request, and after it.
+ */
+async function compilerLoadsOf(databaseUrl: string): Promise<{ beforeWrite: string; afterWrite: string }> {
+  const env = { DATABASE_URL: databaseUrl, PORT: "0", CALENDAR_ADMIN_TOKEN: ADMIN_TOKEN };
+  const first = runEntry("src/main.ts", [], env);
+  const firstDone = finished(first);
+  await listening(first);
+  first.kill("SIGTERM");
+  await firstDone;
+  const child = runEntry("src/main.ts", [], {
+    ...env,
+    NODE_OPTIONS: `--import=${COMPILER_PROBE}`,
+    CALENDAR_WEBHOOKS_POLL_MS: "10",
+  });
+  const done = finished(child);
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const address = await listening(child);
+  const asAdmin = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+  expect((await fetch(`${address}/readyz`)).status).toBe(200);
+  expect((await fetch(`${address}/cal/events/v1/events?status=draft`, { headers: asAdmin })).status).toBe(200);
+  // The workers' first looks, and a few polls of the webhook worker, ran in the meantime.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const beforeWrite = stderr;
+  const body = JSON.stringify({ title: "Written", start_date: "2031-01-01 10:00:00", end_date: "2031-01-01 11:00:00" });
+  const created = await fetch(`${address}/cal/events/v1/events`, { method: "POST", headers: asAdmin, body });
+  expect(created.status).toBe(201);
+  child.kill("SIGTERM");
+  await done;
+  return { beforeWrite, afterWrite: stderr };
+}
+
+describe("Prisma's query compiler in the server process", () => {
+  const dir = mkdtempSync(join(tmpdir(), "calendar-compiler-"));
+  const database = `calendar_compiler_${process.pid}`;
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  });
+
+  it("is loaded by the first write, not by the start, authentication, readiness or the workers (SQLite)", async () => {
+    const { beforeWrite, afterWrite } = await compilerLoadsOf(`file:${join(dir, "calendar.db")}`);
+    expect(beforeWrite).not.toContain(COMPILER_LOADED);
+    expect(afterWrite).toContain(COMPILER_LOADED);
+  });
+
+  it("is loaded by the first write, not by the start, authentication, readiness or the workers (PostgreSQL)", async () => {
+    const url = new URL(TEST_POSTGRES_URL);
+    url.pathname = `/${database}`;
+    const { beforeWrite, afterWrite } = await compilerLoadsOf(url.toString());
+    expect(beforeWrite).not.toContain(COMPILER_LOADED);
+    expect(afterWrite).toContain(COMPILER_LOADED);
+  });
+});
 
 describe("the server process", () => {
   const dir = mkdtempSync(join(tmpdir(), "calendar-process-"));

@@ -5,6 +5,7 @@ import {
   type DbHandle,
   extendSeriesHorizons,
   type HorizonReport,
+  hasSeriesBelowHorizon,
   releaseSeriesLease,
   type SeriesLimits,
 } from "@calendar/core";
@@ -47,10 +48,16 @@ export function startSeriesWorker(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<HorizonReport | null> = Promise.resolve(null);
+  // Releasing a lease never taken would change nothing, and would load Prisma's query compiler on the way out.
+  let everHeld = false;
 
   async function run(): Promise<HorizonReport | null> {
+    const at = now();
+    // Most runs find every horizon far enough: a read then, not the lease's write.
+    if (!(await hasSeriesBelowHorizon(db, at, limits))) return { extended: 0, created: 0, failed: [] };
     if (!(await acquireSeriesLease(db, holder, LEASE_MS))) return null;
-    const report = await extendSeriesHorizons(db, now(), limits);
+    everHeld = true;
+    const report = await extendSeriesHorizons(db, at, limits);
     if (report.failed.length)
       log.warn({ series: report.failed }, "series whose rule no longer expands were left as they are");
     if (report.created) log.info({ series: report.extended, created: report.created }, "series horizons extended");
@@ -74,7 +81,7 @@ export function startSeriesWorker(
       stopped = true;
       clearTimeout(timer);
       await Promise.race([running, sleep(options.shutdownGraceMs ?? 5_000)]);
-      await releaseSeriesLease(db, holder).catch(() => undefined);
+      if (everHeld) await releaseSeriesLease(db, holder).catch(() => undefined);
     },
   };
 }

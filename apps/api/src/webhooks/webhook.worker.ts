@@ -78,7 +78,13 @@ export function startWebhookWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  const holdsLease = () => acquireWebhookLease(db, holder, leaseMs);
+  // Releasing a lease never taken would change nothing, and would load Prisma's query compiler on the way out.
+  let everHeld = false;
+  const holdsLease = async () => {
+    const held = await acquireWebhookLease(db, holder, leaseMs);
+    everHeld ||= held;
+    return held;
+  };
 
   async function look(): Promise<void> {
     // Pruning is idempotent, so every process may do it; the rest is the lease holder's, and only while there is a
@@ -112,7 +118,7 @@ export function startWebhookWorker(
       stopped = true;
       clearTimeout(timer);
       if (running) await Promise.race([running, sleep(options.shutdownGraceMs)]);
-      await releaseWebhookLease(db, holder).catch(() => undefined);
+      if (everHeld) await releaseWebhookLease(db, holder).catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createToken, DomainError, ensureAdmin, revokeTokens } from "@calendar/core";
+import { createToken, DomainError, ensureAdmin, readChangeVersion, revokeTokens, setUserRole } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/server.ts";
@@ -54,6 +54,32 @@ describe.each(PROVIDERS)("the token CALENDAR_ADMIN_TOKEN sets (%s)", (provider) 
     expect(await ensureAdmin(server.db, undefined)).toBe("unset");
     expect(await server.db.apiToken.count({ where: { name: "CALENDAR_ADMIN_TOKEN", revokedAt: null } })).toBe(0);
     expect(await statusesOf(issued.token)).toEqual([200, 200]);
+  });
+
+  it("writes nothing at a start that finds it as the setting wants it: active, revoked or unset", async () => {
+    const token = "fourth-admin-token-0123456789";
+    expect(await ensureAdmin(server.db, token)).toBe("active");
+    const activeAt = await readChangeVersion(server.db);
+    expect(await ensureAdmin(server.db, token)).toBe("active");
+    expect(await readChangeVersion(server.db)).toBe(activeAt);
+    const [active] = await server.db.apiToken.findMany({ where: { name: "CALENDAR_ADMIN_TOKEN", revokedAt: null } });
+    await revokeTokens(server.db, { tokenId: active?.id ?? 0 });
+    const revokedAt = await readChangeVersion(server.db);
+    expect(await ensureAdmin(server.db, token)).toBe("revoked");
+    expect(await ensureAdmin(server.db, undefined)).toBe("unset");
+    expect(await readChangeVersion(server.db)).toBe(revokedAt);
+    expect(await statusesOf(token)).toEqual([401, 401]);
+  });
+
+  it("gives 'admin' the administrator role back at the next start when it lost it", async () => {
+    const token = "fifth-admin-token-0123456789";
+    expect(await ensureAdmin(server.db, token)).toBe("active");
+    await setUserRole(server.db, "admin", "editor");
+    const demotedAt = await readChangeVersion(server.db);
+    expect(await ensureAdmin(server.db, token)).toBe("active");
+    expect(await readChangeVersion(server.db)).toBe(demotedAt + 1);
+    expect((await server.db.user.findUniqueOrThrow({ where: { login: "admin" } })).role).toBe("administrator");
+    expect(await statusesOf(token)).toEqual([200, 200]);
   });
 
   it("is a name no token made with the CLI may take", async () => {

@@ -87,6 +87,20 @@ describe.each(PROVIDERS)("the horizon of rules without an end (%s)", (provider) 
     expect(counted.body.data.params).toEqual({ recurrence: "RRULE: COUNT=41 is not a whole number from 1 to 40." });
   });
 
+  it("takes no lease and extends nothing when every series reaches the horizon", async () => {
+    const created = await createWeekly("Far enough");
+    const now = new Date();
+    await extendSeriesHorizons(server.db, now, LIMITS);
+    const initial = await startsOf(created.series_id ?? 0);
+    const lease = await server.db.seriesLease.findMany();
+    const worker = startSeriesWorker(server.database.handle, LIMITS, { intervalMs: 3_600_000, now: () => now }, silent);
+    const report = await worker.settled();
+    await worker.stop();
+    expect(report).toEqual({ extended: 0, created: 0, failed: [] });
+    expect(await server.db.seriesLease.findMany()).toEqual(lease);
+    expect(await startsOf(created.series_id ?? 0)).toEqual(initial);
+  });
+
   it("extends a series once when the clock moves, under the lease of one of two workers", async () => {
     const created = await createWeekly("Extended");
     const seriesId = created.series_id ?? 0;

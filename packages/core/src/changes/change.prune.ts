@@ -1,7 +1,31 @@
-import type { Db } from "../db/db.ts";
+import { type Db, type Provider, readerOf } from "../db/db.ts";
+import { instantParam, JSON_SQL } from "../db/json-sql.ts";
 
 /** Changes are pruned this long after the retention, so that a change committed just before a token is never gone. */
 const MARGIN_MS = 60 * 60 * 1000;
+
+function boundStatement(provider: Provider): string {
+  const { object, param, text } = JSON_SQL[provider];
+  return `SELECT ${text(
+    object([
+      ["old", `(SELECT MAX("version") FROM "Change" WHERE "modifiedUtc" < ${param(1)})`],
+      ["undelivered", `(SELECT MIN("cursor") FROM "WebhookSubscription" WHERE "active")`],
+    ]),
+  )}`;
+}
+
+const BOUND_SQL = { sqlite: boundStatement("sqlite"), postgres: boundStatement("postgres") };
+
+/**
+ * The last version pruning may reach: that of the newest change older than `cutoff`, and no further than the
+ * cursor of an active subscription. Read on the driver, since most looks of the worker find nothing to prune.
+ */
+async function pruneBound(db: Db, cutoff: Date): Promise<number> {
+  const reader = readerOf(db);
+  const text = await reader.json(BOUND_SQL[reader.provider], [instantParam(reader.provider, cutoff)]);
+  const { old, undelivered } = JSON.parse(text ?? "{}") as { old: number | null; undelivered: number | null };
+  return Math.min(old ?? 0, undelivered ?? Number.POSITIVE_INFINITY);
+}
 
 /**
  * Removes the feed's outbox rows that no sync token still accepted (`retentionDays`) and no active webhook
@@ -11,9 +35,7 @@ const MARGIN_MS = 60 * 60 * 1000;
  */
 export async function pruneChanges(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000 - MARGIN_MS);
-  const old = await db.change.aggregate({ where: { modifiedUtc: { lt: cutoff } }, _max: { version: true } });
-  const undelivered = await db.webhookSubscription.aggregate({ where: { active: true }, _min: { cursor: true } });
-  const bound = Math.min(old._max.version ?? 0, undelivered._min.cursor ?? Number.POSITIVE_INFINITY);
+  const bound = await pruneBound(db, cutoff);
   if (bound <= 0) return 0;
   return db.$executeRaw`
     DELETE FROM "Change" WHERE "version" <= ${bound} AND (

@@ -84,7 +84,7 @@ async function openSqlite(url: string, synchronous: SqliteSynchronous): Promise<
   raw.close();
   const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS }, synchronous);
   const { PrismaClient } = await import("../generated/sqlite/client.ts");
-  return { db: new PrismaClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS) };
+  return { db: new PrismaClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS, synchronous) };
 }
 
 /** The PostgreSQL driver is loaded only for a PostgreSQL database: a SQLite server starts without it. */

@@ -78,3 +78,14 @@ export function reviveRow<T>(
   for (const key of flags) row[key] = row[key] === true || row[key] === 1;
   return row as T;
 }
+
+/** An instant as a statement binds it: the ISO text Prisma's SQLite adapter stores, or UTC text for PostgreSQL. */
+export function instantParam(provider: Provider, instant: Date): string {
+  const text = instant.toISOString();
+  return provider === "sqlite" ? text.replace("Z", "+00:00") : text;
+}
+
+/** A boolean of a statement's JSON: SQLite gives 1/0. */
+export function flagOf(value: boolean | number | null): boolean {
+  return value === true || value === 1;
+}

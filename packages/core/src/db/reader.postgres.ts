@@ -8,6 +8,7 @@ import { type JsonReader, MAX_PREPARED_STATEMENTS } from "./reader.ts";
 export function postgresReader(pool: Pool): JsonReader {
   const names = new Map<string, string>();
   return {
+    provider: "postgres",
     async json(sql, params) {
       let name = names.get(sql);
       // Past the bound, a new text runs unnamed (parsed each time): a named one stays on every connection.
@@ -22,6 +23,9 @@ export function postgresReader(pool: Pool): JsonReader {
         rowMode: "array",
       });
       return result.rows[0]?.[0] ?? null;
+    },
+    async execute(sql, params) {
+      return (await pool.query({ text: sql, values: [...params] })).rowCount ?? 0;
     },
     async close() {
       if (!pool.ended) await pool.end();

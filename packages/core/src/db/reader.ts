@@ -1,7 +1,10 @@
+import type { Provider } from "./db.ts";
+
 /**
  * The hot reads' way past Prisma's per-statement cost: one statement that the database answers with one JSON
  * text, run straight on the driver with its prepared statement kept. Prisma stays the data model, the migrations
- * and the write path; the statements are built per provider by `json-sql.ts`.
+ * and the write path; the statements are built per provider by `json-sql.ts`. The start-up checks, the workers'
+ * polls and authentication run here too, so that Prisma's query compiler is loaded only by the first real write.
  */
 export type SqlParam = string | number | number[] | string[];
 
@@ -12,7 +15,10 @@ export type SqlParam = string | number | number[] | string[];
 export const MAX_PREPARED_STATEMENTS = 256;
 
 export interface JsonReader {
+  readonly provider: Provider;
   /** The first column of the first row (a JSON text built by the database), or null when no row matches. */
   json(sql: string, params: readonly SqlParam[]): Promise<string | null>;
+  /** Runs one statement that writes, on its own (no transaction), and answers how many rows it changed. */
+  execute(sql: string, params: readonly SqlParam[]): Promise<number>;
   close(): Promise<void>;
 }

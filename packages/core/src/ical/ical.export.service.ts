@@ -13,7 +13,6 @@ import {
   feedEventOf,
   type IcalSource,
   icalSourceOf,
-  renderCalendar,
 } from "./ical.feed.ts";
 import { eventUidHost } from "./ical.identity.ts";
 
@@ -92,8 +91,12 @@ async function entriesOf(scope: Scope, options: FeedOptions, events: readonly Fe
   return feedEntriesOf(events, series, seriesLimitsOf(scope.site), (event) => eventUid(event, uidHost));
 }
 
+/** The renderer, loaded at the first feed with its libraries rather than at start. */
+const renderer = () => import("./ical.feed.render.ts");
+
 async function render(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<string> {
   const { entries, span } = await entriesOf(scope, options, events);
+  const { renderCalendar } = await renderer();
   return renderCalendar(headerOf(scope, options), entries, span);
 }
 
@@ -112,6 +115,7 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
     sequence: event.source?.sequence ?? 0,
     recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
   };
+  const { renderCalendar } = await renderer();
   return renderCalendar(headerOf(scope, options), [entry]);
 }
 

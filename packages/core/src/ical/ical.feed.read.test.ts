@@ -18,8 +18,9 @@ import {
 } from "../testing/index.ts";
 import { deleteVenue } from "../venues/venue.service.ts";
 import { eventUid, listedFeedEvents, selectFeedEvents } from "./ical.export.service.ts";
+import { renderCalendar } from "./ical.feed.render.ts";
 import { feedEntriesOf } from "./ical.feed.series.ts";
-import { type FeedEvent, renderCalendar } from "./ical.feed.ts";
+import type { FeedEvent } from "./ical.feed.ts";
 
 /**
  * The feed's own statement against the way the feed was built before it (`GET /events`' page of presented events,

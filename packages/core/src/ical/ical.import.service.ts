@@ -11,7 +11,7 @@ import { eventUidHost, ownEventId } from "./ical.identity.ts";
 import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
 import { importedAsEvents, type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
 import { recordWritten, type ValidSeries, type WrittenEvents, writeEvents } from "./ical.import.write.ts";
-import { type ImportedRule, type ImportedSeries, type ImportSkip, parseCalendarFile } from "./ical.parse.ts";
+import type { ImportedRule, ImportedSeries, ImportSkip } from "./ical.parse.ts";
 
 export interface IcalImportOptions {
   dryRun: boolean;
@@ -167,6 +167,8 @@ function validSeries(
  */
 export async function importCalendar(scope: Scope, text: string, options: IcalImportOptions): Promise<ImportResult> {
   requireCapability(scope.actor, "edit_others_posts");
+  // The parser and its zone tables (windows-iana, the VTIMEZONE files) are loaded at the first import, not at start.
+  const { parseCalendarFile } = await import("./ical.parse.ts");
   const parsed = parseCalendarFile(text, {
     siteZone: scope.site.timezone,
     horizonMonths: options.horizonMonths,

@@ -3,6 +3,7 @@ import { generateToken, hashToken } from "../auth/tokens.ts";
 import { advanceChangeVersion } from "../changes/change-version.ts";
 import type { Db, Tx } from "../db/db.ts";
 import { type DomainError, domainError, parseOrThrow, unauthorized } from "../errors.ts";
+import { tokenOwner, touchToken, unchangedEnvironmentToken } from "./token.driver.ts";
 import {
   type CreateTokenInput,
   type CreateUserInput,
@@ -176,15 +177,15 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * token is the same 401, so a failure does not reveal whether a login exists.
  */
 export async function authenticateToken(db: Db, token: string, login?: string): Promise<Actor> {
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
-  if (!row || row.revokedAt !== null || (login !== undefined && row.user.login !== login)) {
+  const owner = await tokenOwner(db, hashToken(token));
+  if (!owner || owner.revoked || (login !== undefined && owner.login !== login)) {
     throw unauthorized();
   }
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
+  if (!owner.lastUsedAt || now - owner.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await touchToken(db, owner.tokenId, new Date(now));
   }
-  return { kind: "user", id: row.user.id, login: row.user.login, role: roleSchema.parse(row.user.role) };
+  return { kind: "user", id: owner.userId, login: owner.login, role: roleSchema.parse(owner.role) };
 }
 
 /** What became of the environment's token at start: in use, refused because it was revoked, or none set. */
@@ -194,10 +195,13 @@ export type EnvironmentTokenState = "active" | "revoked" | "unset";
  * Applies `CALENDAR_ADMIN_TOKEN` at start. The environment keeps exactly the token it sets: an administrator
  * `admin` authenticates with it, and every token it set before is revoked (none is kept when it sets none).
  * A revoked token is never revived: one revoked with the CLI stays revoked at every start until the setting names
- * another token. Idempotent; safe when several instances start together.
+ * another token. Idempotent; safe when several instances start together. A start that finds everything as the
+ * setting wants it only reads (and leaves the change version alone).
  */
 export async function ensureAdmin(db: Db, token: string | undefined): Promise<EnvironmentTokenState> {
   const tokenHash = token === undefined ? undefined : hashToken(token);
+  const unchanged = await unchangedEnvironmentToken(db, tokenHash);
+  if (unchanged) return unchanged;
   return db.$transaction(async (tx) => {
     await tx.apiToken.updateMany({
       where: { name: ENVIRONMENT_TOKEN_NAME, revokedAt: null, ...(tokenHash ? { tokenHash: { not: tokenHash } } : {}) },

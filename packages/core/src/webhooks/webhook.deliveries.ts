@@ -1,4 +1,6 @@
-import type { Db } from "../db/db.ts";
+import { anyRow } from "../db/any-row.ts";
+import { type Db, readerOf } from "../db/db.ts";
+import { instantParam } from "../db/json-sql.ts";
 import { retryDelay } from "./webhook.retry.ts";
 
 /** A delivery whose turn has come: the oldest pending one of an active subscription, due now. */
@@ -134,8 +136,15 @@ export async function recordAttempt(
   });
 }
 
+const COMPLETED_BEFORE = {
+  sqlite: `SELECT 1 FROM "WebhookDelivery" WHERE "status" IN ('delivered', 'failed') AND "completedAt" < ?`,
+  postgres: `SELECT 1 FROM "WebhookDelivery" WHERE "status" IN ('delivered', 'failed') AND "completedAt" < $1`,
+};
+
 /** Deletes deliveries (and their attempts) that were completed before `before`. */
 export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
+  const provider = readerOf(db).provider;
+  if (!(await anyRow(db, COMPLETED_BEFORE, [instantParam(provider, before)]))) return 0;
   const { count } = await db.webhookDelivery.deleteMany({
     where: { status: { in: ["delivered", "failed"] }, completedAt: { lt: before } },
   });

@@ -1,6 +1,7 @@
 import { presentChange } from "../changes/change.present.ts";
 import { type ChangeType, changeAction, changeType } from "../changes/change.schemas.ts";
 import { readChangeVersion } from "../changes/change-version.ts";
+import { anyRow } from "../db/any-row.ts";
 import type { Db } from "../db/db.ts";
 import type { Change } from "../generated/sqlite/client.ts";
 import { wants } from "./webhook.present.ts";
@@ -41,9 +42,12 @@ function deliveryBody(row: Change, object: unknown): { eventType: string; body: 
 }
 
 /** Is any subscription active? Without one the worker has nothing to hold a lease for or to queue. */
-export async function hasActiveSubscriptions(db: Db): Promise<boolean> {
-  return (await db.webhookSubscription.findFirst({ where: { active: true }, select: { id: true } })) !== null;
+export function hasActiveSubscriptions(db: Db): Promise<boolean> {
+  return anyRow(db, ACTIVE_SUBSCRIPTION, []);
 }
+
+const ACTIVE_SUBSCRIPTION_SQL = `SELECT 1 FROM "WebhookSubscription" WHERE "active"`;
+const ACTIVE_SUBSCRIPTION = { sqlite: ACTIVE_SUBSCRIPTION_SQL, postgres: ACTIVE_SUBSCRIPTION_SQL };
 
 /**
  * Queues the deliveries of the committed changes that each active subscription has not been handed yet: the

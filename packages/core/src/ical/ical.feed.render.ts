@@ -1,0 +1,201 @@
+import { compile } from "html-to-text";
+import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
+import { DateTime } from "luxon";
+import type { FeedEntry, FeedEvent, FeedHeader } from "./ical.feed.ts";
+import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
+
+/*
+ * The VCALENDAR text of a feed. Its libraries (ical-generator, html-to-text) are loaded with it at the first feed
+ * (`ical.export.service.ts` imports this module when it renders), not at every start.
+ */
+
+const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Z"]);
+
+function isUtc(zone: string): boolean {
+  return UTC_ZONES.has(zone);
+}
+
+/** VTIMEZONE blocks by zone and span: feeds of the same window share them. */
+const vtimezones = new Map<string, string | undefined>();
+const MAX_CACHED_VTIMEZONES = 1_000;
+
+function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
+  const key = `${zone} ${span.from} ${span.to}`;
+  if (!vtimezones.has(key)) {
+    if (vtimezones.size >= MAX_CACHED_VTIMEZONES) vtimezones.clear();
+    vtimezones.set(key, vtimezoneOf(zone, span));
+  }
+  return vtimezones.get(key);
+}
+
+/** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
+function zonedYears(entries: readonly FeedEntry[], span: YearSpan | undefined): YearSpan {
+  let from = span?.from ?? Number.POSITIVE_INFINITY;
+  let to = span?.to ?? Number.NEGATIVE_INFINITY;
+  for (const { event } of entries) {
+    if (event.all_day || isUtc(event.timezone)) continue;
+    from = Math.min(from, Number(event.start_date.slice(0, 4)));
+    to = Math.max(to, Number(event.end_date.slice(0, 4)));
+  }
+  return Number.isFinite(from) ? { from, to } : { from: 1970, to: 1970 };
+}
+
+/**
+ * `2030-06-01 18:00:00` (UTC) → the instant in the zone the library writes it in: already there, the library's
+ * `setZone` is a no-op, where a UTC instant cost a parse, a conversion and a copy per date.
+ */
+function zonedInstant(wallUtc: string, zone: string | null): DateTime {
+  const instant = DateTime.fromMillis(utcDate(wallUtc).getTime(), { zone: zone ?? "utc" });
+  return instant.isValid ? instant : DateTime.fromSQL(wallUtc, { zone: "utc" });
+}
+
+/** `2030-06-01 18:00:00` (UTC) → the instant, for a time written in UTC (`Z`): a Date costs the library no zone work. */
+function utcDate(wallUtc: string): Date {
+  return new Date(`${wallUtc.replace(" ", "T")}Z`);
+}
+
+/** `20300601T180000Z` → the same instant. */
+export function recurrenceInstant(recurrenceId: string): DateTime {
+  return DateTime.fromFormat(recurrenceId, "yyyyLLdd'T'HHmmss'Z'", { zone: "utc" });
+}
+
+function statusOf(status: string): ICalEventStatus {
+  return status === "draft" || status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+}
+
+function locationOf(event: FeedEvent): ICalEventData["location"] {
+  const { venue } = event;
+  if (!venue) return null;
+  const address = [venue.address, venue.zip && venue.city ? `${venue.zip} ${venue.city}` : venue.city, venue.country]
+    .filter((part): part is string => Boolean(part))
+    .join(", ");
+  const geo =
+    venue.geo_lat !== undefined && venue.geo_lng !== undefined ? { lat: venue.geo_lat, lon: venue.geo_lng } : undefined;
+  return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
+}
+
+/** The plain text of an HTML description; the HTML itself goes to `X-ALT-DESC`. Compiled once: per call, the options cost more than the conversion. */
+export const plainTextOf: (html: string) => string = compile({
+  wordwrap: false,
+  selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
+});
+
+function descriptionOf(event: FeedEvent): ICalEventData["description"] {
+  if (!event.description) return null;
+  const plain = plainTextOf(event.description);
+  return plain === event.description ? plain : { plain, html: event.description };
+}
+
+/** The start and end to write: event-local wall times (all-day: dates, end exclusive), or UTC. */
+function scheduleOf(event: FeedEvent): Pick<ICalEventData, "start" | "end" | "allDay" | "timezone"> {
+  const zone = isUtc(event.timezone) ? null : event.timezone;
+  if (event.all_day) {
+    const start = DateTime.fromSQL(event.start_date, { zone: "utc" }).startOf("day");
+    const end = DateTime.fromSQL(event.end_date, { zone: "utc" }).startOf("day").plus({ days: 1 });
+    return { start, end: end > start ? end : start.plus({ days: 1 }), allDay: true, timezone: null };
+  }
+  return {
+    start: zonedInstant(event.utc_start_date, zone),
+    end: zonedInstant(event.utc_end_date, zone),
+    allDay: false,
+    timezone: zone,
+  };
+}
+
+/** The media types of the image formats the web shows, by file extension. */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+};
+
+/**
+ * The event's image as `ATTACH;FMTTYPE=…` and RFC 7986 `IMAGE;VALUE=URI` (our patch of ical-generator); an image
+ * of an unknown type is only attached (an IMAGE's type would be a guess).
+ */
+function attachmentsOf(event: FeedEvent): ICalEventData["attachments"] {
+  if (!event.image) return [];
+  const mime = IMAGE_TYPES[event.image.extension];
+  return [mime ? { uri: event.image.url, mime, image: true } : event.image.url];
+}
+
+/**
+ * The RECURRENCE-ID of an entry: the original start in the series' zone (a floating time for all-day series, made a
+ * DATE by `renderCalendar`), or the UTC instant kept by an import.
+ */
+function recurrenceIdOf(entry: FeedEntry): Pick<ICalEventData, "recurrenceId" | "floating"> {
+  const { recurrenceId, event } = entry;
+  if (recurrenceId?.allDay) {
+    return { recurrenceId: DateTime.fromSQL(recurrenceId.local, { zone: "utc" }), floating: true };
+  }
+  if (recurrenceId) return { recurrenceId: DateTime.fromSQL(recurrenceId.local, { zone: recurrenceId.timezone }) };
+  const imported = event.source?.recurrenceId;
+  return imported ? { recurrenceId: recurrenceInstant(imported) } : {};
+}
+
+/**
+ * The lines as the library writes them. It reads a lone line as an RRULE's parts, so a lone RDATE line is written
+ * twice (the recurrence set of RFC 5545 holds each date once).
+ */
+function repeatingOf(lines: readonly string[] | undefined): ICalEventData["repeating"] {
+  const [line, ...others] = lines ?? [];
+  if (line === undefined) return null;
+  if (others.length === 0 && !line.startsWith("RRULE:")) return `${line}\r\n${line}`;
+  return [line, ...others].join("\r\n");
+}
+
+function eventData(entry: FeedEntry, now: Date): ICalEventData {
+  const { event } = entry;
+  const { organizer } = event;
+  return {
+    id: entry.uid,
+    ...recurrenceIdOf(entry),
+    repeating: repeatingOf(entry.recurrence),
+    sequence: entry.sequence,
+    stamp: now,
+    created: utcDate(event.date_utc),
+    lastModified: utcDate(event.modified_utc),
+    ...scheduleOf(event),
+    summary: event.title,
+    description: descriptionOf(event),
+    location: locationOf(event),
+    // ORGANIZER is a mail address (RFC 5545 3.8.4.3): an organizer without one is left out, not an error.
+    organizer: organizer?.email ? { name: organizer.organizer, email: organizer.email } : null,
+    categories: event.categories.map((name) => ({ name })),
+    url: event.url,
+    status: statusOf(event.status),
+    attachments: attachmentsOf(event),
+  };
+}
+
+/** The floating RECURRENCE-ID of an all-day occurrence, as the DATE its series' DTSTART is (RFC 5545 3.8.4.4). */
+const ALL_DAY_RECURRENCE_ID = /^RECURRENCE-ID:(\d{8})T000000\r$/gm;
+
+/**
+ * A VCALENDAR of the entries (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). `span`
+ * widens the years the VTIMEZONEs cover (a series' rule reaches beyond the occurrences written).
+ */
+export function renderCalendar(
+  header: FeedHeader,
+  entries: readonly FeedEntry[],
+  span?: YearSpan,
+  now: Date = new Date(),
+): string {
+  const years = zonedYears(entries, span);
+  const calendar = new ICalCalendar({
+    prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+    name: header.name,
+    ttl: header.refreshSeconds,
+    timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, years) ?? null)) },
+  });
+  calendar.x("X-WR-TIMEZONE", header.timezone);
+  for (const entry of entries) calendar.createEvent(eventData(entry, now));
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  return `${calendar.toString().replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r")}\r\n`;
+}
