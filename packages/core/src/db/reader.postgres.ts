@@ -24,7 +24,7 @@ export function postgresReader(pool: Pool): JsonReader {
       });
       return result.rows[0]?.[0] ?? null;
     },
-    async execute(sql, params) {
+    async tryExecute(sql, params) {
       return (await pool.query({ text: sql, values: [...params] })).rowCount ?? 0;
     },
     async close() {

@@ -31,12 +31,17 @@ export function openSqliteReader(path: string, timeoutMs: number, synchronous: S
       const value = statement.get(...params);
       return typeof value === "string" ? value : null;
     },
-    async execute(sql, params) {
+    async tryExecute(sql, params) {
       if (!writer) {
-        writer = new Database(path, { timeout: timeoutMs });
+        writer = new Database(path, { timeout: 0 });
         writer.pragma(`synchronous = ${synchronous}`);
       }
-      return writer.prepare(sql).run(...params).changes;
+      try {
+        return writer.prepare(sql).run(...params).changes;
+      } catch (error) {
+        if (error instanceof Database.SqliteError && error.code === "SQLITE_BUSY") return "busy";
+        throw error;
+      }
     },
     async close() {
       database.close();

@@ -18,7 +18,11 @@ export interface JsonReader {
   readonly provider: Provider;
   /** The first column of the first row (a JSON text built by the database), or null when no row matches. */
   json(sql: string, params: readonly SqlParam[]): Promise<string | null>;
-  /** Runs one statement that writes, on its own (no transaction), and answers how many rows it changed. */
-  execute(sql: string, params: readonly SqlParam[]): Promise<number>;
+  /**
+   * Runs one statement that writes, on its own (no transaction): how many rows it changed, or "busy" when another
+   * connection holds SQLite's write lock. It does not wait for that lock: better-sqlite3 would wait synchronously,
+   * stopping the event loop and with it the Prisma transaction that holds the lock. PostgreSQL waits as usual.
+   */
+  tryExecute(sql: string, params: readonly SqlParam[]): Promise<number | "busy">;
   close(): Promise<void>;
 }

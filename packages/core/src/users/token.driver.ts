@@ -104,8 +104,11 @@ const TOUCH_SQL = {
   postgres: `UPDATE "ApiToken" SET "lastUsedAt" = $1 WHERE "id" = $2`,
 };
 
-/** Records when a token was last used. */
+/**
+ * Records when a token was last used. It is bookkeeping: while another request holds SQLite's write lock, it is
+ * left to a later use rather than waited for.
+ */
 export async function touchToken(db: Db, tokenId: number, at: Date): Promise<void> {
   const reader = readerOf(db);
-  await reader.execute(TOUCH_SQL[reader.provider], [instantParam(reader.provider, at), tokenId]);
+  await reader.tryExecute(TOUCH_SQL[reader.provider], [instantParam(reader.provider, at), tokenId]);
 }
