@@ -79,6 +79,11 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   webhooks?: WebhookWorkerOptions;
   /** Runs the series worker (the horizon of rules without an end) while the server listens; none when absent. */
   series?: SeriesWorkerOptions;
+  /**
+   * tRPC GET queries answered without tRPC's Fetch-API round trip (the default); false sends every tRPC request
+   * through tRPC's adapter, which the parity tests compare with.
+   */
+  trpcGetQueriesFirst?: boolean;
 }
 
 const ICAL_DEFAULTS = {
@@ -161,7 +166,11 @@ async function registerRoutes(server: FastifyInstance, options: ServerOptions, r
     registerWordPressRoot(app, { router: routers.rest, site: options.site, siteName: ical.siteName });
   });
   await server.register(icalRoutes, ical);
-  await server.register(trpcPlugin, { router: routers.app, ...served });
+  await server.register(trpcPlugin, {
+    router: routers.app,
+    ...served,
+    getQueriesFirst: options.trpcGetQueriesFirst ?? true,
+  });
   // The records' `url`s point here unless a public site shows them.
   if (!options.site.siteUrl) {
     registerEventPages(server, served);

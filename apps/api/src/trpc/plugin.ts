@@ -1,4 +1,4 @@
-import type { Context, DbHandle, Site } from "@calendar/core";
+import type { Context, DbHandle, Site, UnchangedSince } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { TRPCRequestInfo } from "@trpc/server/http";
@@ -9,40 +9,51 @@ import { itemReadResolver } from "../http/write-preconditions.ts";
 import { API_PATH, requestOrigin } from "../rest/base-paths.ts";
 import { logProcedureError, statusOfTrpcErrors } from "../rest/errors.ts";
 import { depthLimitedJsonParser } from "../rest/request.ts";
+import { answerGetQueriesFirst } from "./get-queries.ts";
 import { checkTrpcWritePreconditions } from "./write-preconditions.ts";
 
 export interface TrpcPluginOptions {
   router: AnyTRPCRouter;
   handle: DbHandle;
   site: Site;
+  /** GET queries answered without tRPC's Fetch-API round trip (see `answerGetQueriesFirst`). */
+  getQueriesFirst: boolean;
 }
 
 /** The tRPC transport at /trpc: same procedures, same context, tRPC's own envelope. */
 export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
   const { db, provider } = options.handle;
   const checks = { readVersion: changeVersionReader(db), itemReadOf: itemReadResolver(options.router) };
+  const contextOf = async (req: FastifyRequest, unchangedRecords: UnchangedSince[]): Promise<Context> => ({
+    db,
+    provider,
+    site: options.site,
+    actor: await actorFromAuthorization(db, req.headers.authorization),
+    pathLanguage: null,
+    apiRoot: `${requestOrigin(req)}${API_PATH}`,
+    rest: null,
+    unchangedRecords,
+  });
+  const responseMeta = ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
+    const status = statusOfTrpcErrors(errors, "trpc");
+    return status === undefined ? {} : { status };
+  };
+  if (options.getQueriesFirst) {
+    answerGetQueriesFirst(app, {
+      router: options.router,
+      contextOf: (req) => contextOf(req, []),
+      responseMeta,
+      onError: logProcedureError,
+    });
+  }
   app.addContentTypeParser("application/json", { parseAs: "string" }, depthLimitedJsonParser(app));
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: options.router,
-      createContext: async ({ req, info }: { req: FastifyRequest; info: TRPCRequestInfo }): Promise<Context> => {
-        const unchangedRecords = await checkTrpcWritePreconditions(req.server, options.router, req, info, checks);
-        return {
-          db,
-          provider,
-          site: options.site,
-          actor: await actorFromAuthorization(db, req.headers.authorization),
-          pathLanguage: null,
-          apiRoot: `${requestOrigin(req)}${API_PATH}`,
-          rest: null,
-          unchangedRecords,
-        };
-      },
-      responseMeta: ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
-        const status = statusOfTrpcErrors(errors, "trpc");
-        return status === undefined ? {} : { status };
-      },
+      createContext: async ({ req, info }: { req: FastifyRequest; info: TRPCRequestInfo }) =>
+        contextOf(req, await checkTrpcWritePreconditions(req.server, options.router, req, info, checks)),
+      responseMeta,
       onError: logProcedureError,
     },
   });
