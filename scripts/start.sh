@@ -4,6 +4,7 @@ set -e
 echo 'Building the server (the first start takes a minute or so; later starts reuse the build)...'
 turbo run build --filter=@calendar/api --output-logs=errors-only
 echo 'Starting the server...'
-# A young generation of 1 MB semi-spaces and two malloc arenas: ~60 MB less peak RSS for ~4 % more CPU per list
-# request (docs/performance.md, "Memory (issue 25)"); apps/api/bench/processes.ts starts the benchmark's servers alike.
-NODE_ENV=production MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=1 apps/api/dist/main.mjs
+# A young generation of 1 MB semi-spaces, two malloc arenas and a full collection once the old generation doubles:
+# about half the peak RSS for a few % more CPU per list request (docs/performance.md, "Memory (issue 25)");
+# apps/api/bench/processes.ts starts the benchmark's servers alike.
+NODE_ENV=production MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=1 --heap-growing-percent=100 apps/api/dist/main.mjs

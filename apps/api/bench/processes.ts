@@ -37,10 +37,10 @@ async function waitUntilAnswering(origin: string, path: string, child: ChildProc
 /**
  * The runtime settings of `pnpm start` (scripts/start.sh: keep both the same), given to every server the benchmark
  * starts so that it measures what production runs: a young generation of 1 MB semi-spaces instead of V8's 16 MB,
- * and two glibc malloc arenas instead of one per thread. Peak RSS under the list and single-read scenarios
- * 301-338 -> 245-273 MB for ~4 % more CPU per list request (docs/performance.md, "Memory (issue 25)").
+ * two glibc malloc arenas instead of one per thread, and the old generation collected once it has doubled since
+ * the last full collection instead of letting it grow up to fourfold (docs/performance.md, "Memory (issue 25)").
  */
-export const PRODUCTION_NODE_OPTIONS = ["--max-semi-space-size=1"];
+export const PRODUCTION_NODE_OPTIONS = ["--max-semi-space-size=1", "--heap-growing-percent=100"];
 export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /** Starts `node <script>` with the environment, on a free port, and waits until `readyPath` answers. */
