@@ -14,6 +14,7 @@ export {
   type Db,
   type DbHandle,
   type DbOptions,
+  derivedDb,
   type Provider,
   readerOf,
   type SqliteSynchronous,

@@ -105,6 +105,12 @@ async function openPostgres(url: string): Promise<Opened> {
 
 const readers = new WeakMap<Db, JsonReader>();
 
+/** A client derived from one `createDb` made (by `$extends`), as a `Db` that reads on the same raw reader. */
+export function derivedDb(base: Db, derived: object): Db {
+  readers.set(derived as Db, readerOf(base));
+  return derived as Db;
+}
+
 /** The raw reader of a client made by `createDb` (the hot reads run on it). */
 export function readerOf(db: Db): JsonReader {
   const reader = readers.get(db);
