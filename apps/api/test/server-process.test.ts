@@ -78,19 +78,23 @@ describe("Prisma's query compiler in the server process", () => {
     await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   });
 
-  it("is loaded by the first write, not by the start, authentication, readiness or the workers (SQLite)", async () => {
-    const { beforeWrite, afterWrite } = await compilerLoadsOf(`file:${join(dir, "calendar.db")}`);
-    expect(beforeWrite).not.toContain(COMPILER_LOADED);
-    expect(afterWrite).toContain(COMPILER_LOADED);
-  });
-
-  it("is loaded by the first write, not by the start, authentication, readiness or the workers (PostgreSQL)", async () => {
+  const postgresUrl = () => {
     const url = new URL(TEST_POSTGRES_URL);
     url.pathname = `/${database}`;
-    const { beforeWrite, afterWrite } = await compilerLoadsOf(url.toString());
-    expect(beforeWrite).not.toContain(COMPILER_LOADED);
-    expect(afterWrite).toContain(COMPILER_LOADED);
-  });
+    return url.toString();
+  };
+
+  it.each([
+    ["SQLite", () => `file:${join(dir, "calendar.db")}`],
+    ["PostgreSQL", postgresUrl],
+  ])(
+    "is loaded by the first write, not by the start, authentication, readiness or the workers (%s)",
+    async (_, urlOf) => {
+      const { beforeWrite, afterWrite } = await compilerLoadsOf(urlOf());
+      expect(beforeWrite).not.toContain(COMPILER_LOADED);
+      expect(afterWrite).toContain(COMPILER_LOADED);
+    },
+  );
 });
 
 describe("the server process", () => {

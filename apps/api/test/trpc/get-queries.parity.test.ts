@@ -5,6 +5,7 @@ import { create, PROVIDERS } from "@calendar/core/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server.ts";
+import { requestsBuiltBy } from "../support/requests-built.ts";
 import { useTestServer } from "../support/server.ts";
 
 /**
@@ -44,16 +45,6 @@ function exchange(origin: string, path: string, method: string, headers: Record<
       .on("error", reject)
       .end();
   });
-}
-
-let requestsBuilt = 0;
-const NativeRequest = globalThis.Request;
-/** Counts the WHATWG requests built by code that looks `Request` up at call time (tRPC's adapter). */
-class CountedRequest extends NativeRequest {
-  constructor(...args: ConstructorParameters<typeof Request>) {
-    super(...args);
-    requestsBuilt += 1;
-  }
 }
 
 const input = (value: unknown) => `input=${encodeURIComponent(JSON.stringify(value))}`;
@@ -202,15 +193,8 @@ describe.each(PROVIDERS)("tRPC GET queries without the Fetch-API round trip (%s)
 
   it("builds no WHATWG Request for a GET of queries, where the adapter builds one", async () => {
     const path = `/trpc/events.get,events.list?batch=1&${input({ 0: { id: ids.published }, 1: {} })}`;
-    globalThis.Request = CountedRequest;
-    try {
-      requestsBuilt = 0;
-      await exchange(fast.origin, path, "GET", {});
-      const answeringFirst = requestsBuilt;
-      await exchange(adapterOrigin, path, "GET", {});
-      expect({ answeringFirst, adapter: requestsBuilt - answeringFirst }).toEqual({ answeringFirst: 0, adapter: 1 });
-    } finally {
-      globalThis.Request = NativeRequest;
-    }
+    const answeringFirst = await requestsBuiltBy(() => exchange(fast.origin, path, "GET", {}));
+    const adapter = await requestsBuiltBy(() => exchange(adapterOrigin, path, "GET", {}));
+    expect({ answeringFirst, adapter }).toEqual({ answeringFirst: 0, adapter: 1 });
   });
 });
