@@ -75,17 +75,17 @@ export function reviveRow<T>(
 ): T {
   const row: Record<PropertyKey, unknown> = { ...stored };
   for (const key of instants) row[key] = instantOf(String(row[key]));
-  for (const key of flags) row[key] = row[key] === true || row[key] === 1;
+  for (const key of flags) row[key] = flagOf(row[key]);
   return row as T;
 }
 
-/** An instant as a statement binds it: the ISO text Prisma's SQLite adapter stores, or UTC text for PostgreSQL. */
+/** An instant as a statement binds it: the ISO text (`+00:00`) Prisma's SQLite adapter stores, or UTC for PostgreSQL. */
 export function instantParam(provider: Provider, instant: Date): string {
   const text = instant.toISOString();
   return provider === "sqlite" ? text.replace("Z", "+00:00") : text;
 }
 
 /** A boolean of a statement's JSON: SQLite gives 1/0. */
-export function flagOf(value: boolean | number | null): boolean {
+export function flagOf(value: unknown): boolean {
   return value === true || value === 1;
 }

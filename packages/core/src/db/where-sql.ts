@@ -1,5 +1,5 @@
 import type { Provider } from "./db.ts";
-import { JSON_SQL } from "./json-sql.ts";
+import { instantParam, JSON_SQL } from "./json-sql.ts";
 import type { SqlParam } from "./reader.ts";
 
 /**
@@ -47,14 +47,8 @@ export class SqlStatementBuilder {
   constructor(readonly provider: Provider) {}
 
   bind(value: SqlParam | Date): string {
-    this.params.push(value instanceof Date ? this.instant(value) : value);
+    this.params.push(value instanceof Date ? instantParam(this.provider, value) : value);
     return JSON_SQL[this.provider].param(this.params.length);
-  }
-
-  /** A timestamp as the column stores it: the SQLite adapter writes ISO text with `+00:00`; PostgreSQL parses it. */
-  private instant(date: Date): string {
-    const iso = date.toISOString();
-    return this.provider === "sqlite" ? iso.replace("Z", "+00:00") : iso;
   }
 
   /** A fresh table alias for a subquery. */

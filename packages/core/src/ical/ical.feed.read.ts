@@ -1,6 +1,6 @@
 import { isRedacted } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
-import { columnsOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
+import { columnsOf, flagOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
 import { EVENT_TABLE } from "../events/event.table.ts";
 import { linkedPostView } from "../events/event.visibility.ts";
@@ -181,7 +181,7 @@ function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | u
     description: redacted ? "" : row.description,
     url: permalink(scope.links, "event", row),
     status: row.status,
-    all_day: redacted ? null : row.allDay === true || row.allDay === 1,
+    all_day: redacted ? null : flagOf(row.allDay),
     timezone: row.timezone,
     start_date: row.startLocal,
     end_date: row.endLocal,

@@ -1,6 +1,6 @@
 import { isListedFor } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
-import { columnsOf, instantOf, JSON_SQL } from "../db/json-sql.ts";
+import { columnsOf, flagOf, instantOf, JSON_SQL } from "../db/json-sql.ts";
 import { readPage } from "../db/page-sql.ts";
 import type { TableSql } from "../db/where-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
@@ -67,7 +67,7 @@ export interface LinkedPostPage<Own> {
 function revive<Own>({ members: _members, ...stored }: StoredRow, flags: readonly string[]): LinkedPostRow<Own> {
   const row: Record<string, unknown> = { ...stored };
   for (const key of INSTANTS) row[key] = instantOf(String(row[key]));
-  for (const key of flags) row[key] = row[key] === true || row[key] === 1;
+  for (const key of flags) row[key] = flagOf(row[key]);
   return row as LinkedPostRow<Own>;
 }
 
