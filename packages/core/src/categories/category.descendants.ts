@@ -1,5 +1,5 @@
 import { readerOf } from "../db/db.ts";
-import { JSON_SQL, type JsonSql } from "../db/json-sql.ts";
+import { JSON_SQL, type JsonSql, perProvider } from "../db/json-sql.ts";
 import { invalidParam } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 
@@ -25,7 +25,7 @@ function descendantsStatement(sql: JsonSql): string {
   return `${reached} SELECT ${sql.text(document)}`;
 }
 
-const STATEMENTS = { sqlite: descendantsStatement(JSON_SQL.sqlite), postgres: descendantsStatement(JSON_SQL.postgres) };
+const STATEMENTS = perProvider(descendantsStatement);
 
 /**
  * The categories `ids` with all their descendants, as a WordPress tax query matches them (`include_children`

@@ -1,11 +1,10 @@
-import { type Db, type Provider, readerOf } from "../db/db.ts";
-import { instantParam, JSON_SQL } from "../db/json-sql.ts";
+import { type Db, readerOf } from "../db/db.ts";
+import { instantParam, type JsonSql, perProvider } from "../db/json-sql.ts";
 
 /** Changes are pruned this long after the retention, so that a change committed just before a token is never gone. */
 const MARGIN_MS = 60 * 60 * 1000;
 
-function boundStatement(provider: Provider): string {
-  const { object, param, text } = JSON_SQL[provider];
+function boundStatement({ object, param, text }: JsonSql): string {
   return `SELECT ${text(
     object([
       ["old", `(SELECT MAX("version") FROM "Change" WHERE "modifiedUtc" < ${param(1)})`],
@@ -14,7 +13,7 @@ function boundStatement(provider: Provider): string {
   )}`;
 }
 
-const BOUND_SQL = { sqlite: boundStatement("sqlite"), postgres: boundStatement("postgres") };
+const BOUND_SQL = perProvider(boundStatement);
 
 /**
  * The last version pruning may reach: that of the newest change older than `cutoff`, and no further than the

@@ -50,6 +50,11 @@ const postgres: JsonSql = {
 
 export const JSON_SQL: Record<Provider, JsonSql> = { sqlite, postgres };
 
+/** A statement (or set of statements) written once and spelled for each provider through its `JsonSql`. */
+export function perProvider<T>(build: (sql: JsonSql, provider: Provider) => T): Record<Provider, T> {
+  return { sqlite: build(sqlite, "sqlite"), postgres: build(postgres, "postgres") };
+}
+
 /** `[column, alias."column"]` for each column. */
 export function columnsOf(alias: string, columns: readonly string[]): Array<readonly [string, string]> {
   return columns.map((column) => [column, `${alias}."${column}"`] as const);

@@ -1,6 +1,6 @@
 import { isListedFor } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
-import { columnsOf, instantOf, JSON_SQL, type JsonSql, reviveRow, type Stored } from "../db/json-sql.ts";
+import { columnsOf, instantOf, JSON_SQL, type JsonSql, perProvider, reviveRow, type Stored } from "../db/json-sql.ts";
 import { type PageQuery, readPage } from "../db/page-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import { type OrganizerRow, presentOrganizer } from "../organizers/organizer.present.ts";
@@ -113,11 +113,8 @@ function statementsOf(sql: JsonSql, document: string) {
   };
 }
 
-const DOCUMENTS = { sqlite: documentOf(JSON_SQL.sqlite), postgres: documentOf(JSON_SQL.postgres) };
-const STATEMENTS = {
-  sqlite: statementsOf(JSON_SQL.sqlite, DOCUMENTS.sqlite),
-  postgres: statementsOf(JSON_SQL.postgres, DOCUMENTS.postgres),
-};
+const DOCUMENTS = perProvider(documentOf);
+const STATEMENTS = perProvider((sql, provider) => statementsOf(sql, DOCUMENTS[provider]));
 
 export type EventKey = { id: number } | { language: string; slug: string };
 

@@ -1,5 +1,5 @@
-import { type Db, type Provider, readerOf } from "../db/db.ts";
-import { flagOf, instantOf, instantParam, JSON_SQL } from "../db/json-sql.ts";
+import { type Db, readerOf } from "../db/db.ts";
+import { flagOf, instantOf, instantParam, type JsonSql, perProvider } from "../db/json-sql.ts";
 import { ENVIRONMENT_TOKEN_NAME } from "./users.schemas.ts";
 import type { EnvironmentTokenState } from "./users.service.ts";
 
@@ -8,8 +8,7 @@ import type { EnvironmentTokenState } from "./users.service.ts";
  * driver (`readerOf`) so that Prisma's query compiler is not loaded for them.
  */
 
-function environmentStatement(provider: Provider): string {
-  const { object, param, text } = JSON_SQL[provider];
+function environmentStatement({ object, param, text }: JsonSql): string {
   return `SELECT ${text(
     object([
       [
@@ -27,7 +26,7 @@ function environmentStatement(provider: Provider): string {
     LEFT JOIN "User" AS "owner" ON "owner"."id" = "token"."userId"`;
 }
 
-const ENVIRONMENT_SQL = { sqlite: environmentStatement("sqlite"), postgres: environmentStatement("postgres") };
+const ENVIRONMENT_SQL = perProvider(environmentStatement);
 
 type Flag = boolean | number | null;
 
@@ -50,8 +49,7 @@ export async function unchangedEnvironmentToken(
   return flagOf(state.found) && flagOf(state.kept) ? "active" : undefined;
 }
 
-function ownerStatement(provider: Provider): string {
-  const { object, param, text } = JSON_SQL[provider];
+function ownerStatement({ object, param, text }: JsonSql): string {
   return `SELECT ${text(
     object([
       ["id", `"token"."id"`],
@@ -65,7 +63,7 @@ function ownerStatement(provider: Provider): string {
     WHERE "token"."tokenHash" = ${param(1)}`;
 }
 
-const OWNER_SQL = { sqlite: ownerStatement("sqlite"), postgres: ownerStatement("postgres") };
+const OWNER_SQL = perProvider(ownerStatement);
 
 export interface TokenOwner {
   tokenId: number;
@@ -99,10 +97,9 @@ export async function tokenOwner(db: Db, tokenHash: string): Promise<TokenOwner 
   };
 }
 
-const TOUCH_SQL = {
-  sqlite: `UPDATE "ApiToken" SET "lastUsedAt" = ? WHERE "id" = ?`,
-  postgres: `UPDATE "ApiToken" SET "lastUsedAt" = $1 WHERE "id" = $2`,
-};
+const TOUCH_SQL = perProvider(
+  ({ param }) => `UPDATE "ApiToken" SET "lastUsedAt" = ${param(1)} WHERE "id" = ${param(2)}`,
+);
 
 /**
  * Records when a token was last used. It is bookkeeping: while another request holds SQLite's write lock, it is

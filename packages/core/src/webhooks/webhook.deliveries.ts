@@ -1,6 +1,6 @@
 import { anyRow } from "../db/any-row.ts";
 import { type Db, readerOf } from "../db/db.ts";
-import { instantParam } from "../db/json-sql.ts";
+import { instantParam, perProvider } from "../db/json-sql.ts";
 import { retryDelay } from "./webhook.retry.ts";
 
 /** A delivery whose turn has come: the oldest pending one of an active subscription, due now. */
@@ -136,10 +136,10 @@ export async function recordAttempt(
   });
 }
 
-const COMPLETED_BEFORE = {
-  sqlite: `SELECT 1 FROM "WebhookDelivery" WHERE "status" IN ('delivered', 'failed') AND "completedAt" < ?`,
-  postgres: `SELECT 1 FROM "WebhookDelivery" WHERE "status" IN ('delivered', 'failed') AND "completedAt" < $1`,
-};
+const COMPLETED_BEFORE = perProvider(
+  ({ param }) =>
+    `SELECT 1 FROM "WebhookDelivery" WHERE "status" IN ('delivered', 'failed') AND "completedAt" < ${param(1)}`,
+);
 
 /** Deletes deliveries (and their attempts) that were completed before `before`. */
 export async function pruneDeliveries(db: Db, before: Date): Promise<number> {

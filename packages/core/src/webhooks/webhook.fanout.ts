@@ -3,6 +3,7 @@ import { type ChangeType, changeAction, changeType } from "../changes/change.sch
 import { readChangeVersion } from "../changes/change-version.ts";
 import { anyRow } from "../db/any-row.ts";
 import type { Db } from "../db/db.ts";
+import { perProvider } from "../db/json-sql.ts";
 import type { Change } from "../generated/sqlite/client.ts";
 import { wants } from "./webhook.present.ts";
 
@@ -46,8 +47,7 @@ export function hasActiveSubscriptions(db: Db): Promise<boolean> {
   return anyRow(db, ACTIVE_SUBSCRIPTION, []);
 }
 
-const ACTIVE_SUBSCRIPTION_SQL = `SELECT 1 FROM "WebhookSubscription" WHERE "active"`;
-const ACTIVE_SUBSCRIPTION = { sqlite: ACTIVE_SUBSCRIPTION_SQL, postgres: ACTIVE_SUBSCRIPTION_SQL };
+const ACTIVE_SUBSCRIPTION = perProvider(() => `SELECT 1 FROM "WebhookSubscription" WHERE "active"`);
 
 /**
  * Queues the deliveries of the committed changes that each active subscription has not been handed yet: the
