@@ -44,6 +44,9 @@ export interface ScenarioResult {
   /** Issue 25: the p99 at a fixed rate below saturation (req/s), for the scenarios that have one at this size. */
   steady_rate: number | null;
   steady_p99_ms: number | null;
+  /** The references' p99 at the same steady rate: a steady target below the floor's is out of the stack's reach. */
+  floor_steady_p99_ms: number | null;
+  limit_steady_p99_ms: number | null;
 }
 
 /** Issue 25: the server's RSS when it starts answering and one second later, on a database of `events` events (0: a new, empty one). */
@@ -94,7 +97,7 @@ export function resultOf(
   base: Pick<ScenarioResult, "db" | "events" | "name" | "transport">,
   measured: Run,
   references: { floor: Run; limit: Run } | undefined,
-  steady?: SteadyMeasured,
+  steady?: { api: SteadyMeasured; floor: SteadyMeasured; limit: SteadyMeasured },
 ): ScenarioResult {
   const limitRps = references?.limit.rps;
   return {
@@ -113,8 +116,10 @@ export function resultOf(
     limit_p99_ms: references ? round(references.limit.p99_ms, 2) : null,
     floor_rss_mb: references ? round(references.floor.rss_mb) : null,
     cpu_over_floor: references?.floor.cpu_ms ? round(measured.cpu_ms / references.floor.cpu_ms, 2) : null,
-    steady_rate: steady ? steady.rate : null,
-    steady_p99_ms: steady ? round(steady.p99_ms, 2) : null,
+    steady_rate: steady ? steady.api.rate : null,
+    steady_p99_ms: steady ? round(steady.api.p99_ms, 2) : null,
+    floor_steady_p99_ms: steady ? round(steady.floor.p99_ms, 2) : null,
+    limit_steady_p99_ms: steady ? round(steady.limit.p99_ms, 2) : null,
   };
 }
 
@@ -140,6 +145,8 @@ const COLUMNS = [
   "API ÷ floor CPU",
   "steady req/s",
   "steady p99 ms",
+  "floor steady p99 ms",
+  "limit steady p99 ms",
 ];
 
 const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(0)} %`);
@@ -170,6 +177,8 @@ function cells(result: ScenarioResult): string[] {
     result.cpu_over_floor === null ? "–" : `${result.cpu_over_floor.toFixed(2)}×`,
     fixed(result.steady_rate, 0),
     fixed(result.steady_p99_ms, 2),
+    fixed(result.floor_steady_p99_ms, 2),
+    fixed(result.limit_steady_p99_ms, 2),
   ];
 }
 
@@ -205,7 +214,14 @@ function targetCells(check: TargetCheck): string[] {
   ];
 }
 
-const ISSUE_25_COLUMNS = ["db", "scenario", "transport", "API ÷ floor CPU (highest)", "steady p99 ms (highest)"];
+const ISSUE_25_COLUMNS = [
+  "db",
+  "scenario",
+  "transport",
+  "API ÷ floor CPU (highest)",
+  "steady p99 ms (highest)",
+  "floor steady p99 ms (highest)",
+];
 
 function issue25Cells(check: Issue25Check): string[] {
   const overFloor = check.overFloor.value === null ? "–" : `${check.overFloor.value.toFixed(2)}×`;
@@ -216,6 +232,7 @@ function issue25Cells(check: Issue25Check): string[] {
     check.transport,
     judged(overFloor, check.overFloor, `≤ ${check.overFloor.target}×`),
     judged(fixed(check.steadyP99.value, 1), check.steadyP99, steadyTarget),
+    fixed(check.floorSteadyP99, 1),
   ];
 }
 
@@ -262,7 +279,7 @@ export function markdown(report: BenchReport, notes: RunNotes): string {
     "",
     notes.settings,
     "",
-    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes. `floor p99 ms` and `limit p99 ms` are the references' own p99 under the same load: a p99 target below the floor's is out of reach of anything served through trpc-to-openapi. `floor RSS MB` is the floor server's peak resident set size: what the stack holds without our code.",
+    "`ratio` is the API's req/s as a share of the limit's: a bare Fastify route answering the same request with one hand-written SQL statement that returns everything the response is made of, as JSON built by the database (`bench/limit.statements.ts`). The *floor* is the same statement served through the project's own server and REST path (a trivial procedure under trpc-to-openapi, `bench/floor-server.ts`): `floor ratio` is what the framework leaves of the limit, the gap between the API and the floor is the API's own code. `RSS MB` is the server's peak resident set size during the run; `CPU ms/req` is the server process's CPU time per request (user + system), which other load on the machine hardly changes. `floor p99 ms` and `limit p99 ms` are the references' own p99 under the same load: a p99 target below the floor's is out of reach of anything served through trpc-to-openapi. `floor RSS MB` is the floor server's peak resident set size: what the stack holds without our code. `floor steady p99 ms` and `limit steady p99 ms` are the references' p99 under the same steady load as `steady p99 ms`.",
     "",
     markdownTable(COLUMNS, report.scenarios.map(cells)),
     "",
@@ -278,7 +295,7 @@ export function markdown(report: BenchReport, notes: RunNotes): string {
     "",
     markdownTable(STARTUP_COLUMNS, report.startup.map(startupCells)),
     "",
-    "API ÷ floor: the API's CPU ms per request over the floor's for the same request (the highest over the sizes). Steady p99: one request every 1/rate seconds whether or not the earlier ones were answered, each timed from when it was due (`bench/paced-load.ts`), for 10,000 and 100,000 events, the highest.",
+    "API ÷ floor: the API's CPU ms per request over the floor's for the same request (the highest over the sizes). Steady p99: one request every 1/rate seconds whether or not the earlier ones were answered, each timed from when it was due (`bench/paced-load.ts`), for 10,000 and 100,000 events, the highest; the floor's (and, in the table above, the limit's) at the same rate beside it: a steady p99 target below the floor's is out of reach of anything served through the stack.",
     "",
     markdownTable(ISSUE_25_COLUMNS, checkIssue25(report.scenarios).map(issue25Cells)),
     "",

@@ -145,19 +145,29 @@ async function benchmark(
       if (!wanted(scenario.name)) continue;
       const limitRun = await measure(limit.origin, limit.pid, scenario.rest, settings);
       const floorRun = await measure(floor.origin, floor.pid, scenario.rest, settings);
+      const rate = steadyRateOf(scenario.name, events);
+      const referencesSteady =
+        rate === undefined
+          ? undefined
+          : {
+              floor: await measureSteady(floor.origin, scenario.rest, rate, settings.seconds),
+              limit: await measureSteady(limit.origin, scenario.rest, rate, settings.seconds),
+            };
       const transports: Array<[Transport, typeof scenario.rest]> = [
         ["rest", scenario.rest],
         ...(scenario.trpc ? [["trpc", scenario.trpc] as [Transport, typeof scenario.rest]] : []),
       ];
       for (const [transport, request] of transports) {
         const run = await measure(api.origin, api.pid, request, settings);
-        const rate = steadyRateOf(scenario.name, events);
         const steady =
-          rate === undefined ? undefined : await measureSteady(api.origin, request, rate, settings.seconds);
+          rate === undefined || referencesSteady === undefined
+            ? undefined
+            : { api: await measureSteady(api.origin, request, rate, settings.seconds), ...referencesSteady };
         const base = { db: provider, events, name: scenario.name, transport };
+        const steadyFailures = steady ? steady.api.failures + steady.floor.failures + steady.limit.failures : 0;
         record(
           resultOf(base, run, { floor: floorRun, limit: limitRun }, steady),
-          run.failures + floorRun.failures + limitRun.failures + (steady?.failures ?? 0),
+          run.failures + floorRun.failures + limitRun.failures + steadyFailures,
         );
       }
     }

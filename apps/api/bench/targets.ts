@@ -140,6 +140,8 @@ export interface Issue25Check {
   transport: string;
   overFloor: { value: number | null; target?: number; verdict: Verdict };
   steadyP99: { value: number | null; target?: number; rate?: number; verdict: Verdict };
+  /** The floor's own p99 at the same rate (the highest): what the stack leaves of the steady target. */
+  floorSteadyP99: number | null;
 }
 
 /** Issue 25's per-scenario targets: API ÷ floor (the highest over the sizes) and the steady-load p99 (the highest). */
@@ -155,10 +157,12 @@ export function checkIssue25(results: readonly ScenarioResult[]): Issue25Check[]
       rows.flatMap((row) => (row.cpu_over_floor === null ? [] : [row.cpu_over_floor])),
       Math.max,
     );
-    const steady = extreme(
-      rows.flatMap((row) => (row.steady_p99_ms === null ? [] : [row.steady_p99_ms])),
-      Math.max,
-    );
+    const highest = (values: ReadonlyArray<number | null>) =>
+      extreme(
+        values.flatMap((value) => (value === null ? [] : [value])),
+        Math.max,
+      );
+    const steady = highest(rows.map((row) => row.steady_p99_ms));
     return [
       {
         db,
@@ -175,6 +179,7 @@ export function checkIssue25(results: readonly ScenarioResult[]): Issue25Check[]
           rate: steadyTarget?.rate,
           verdict: verdict(steady, steadyTarget?.p99, false),
         },
+        floorSteadyP99: highest(rows.map((row) => row.floor_steady_p99_ms)),
       },
     ];
   });
