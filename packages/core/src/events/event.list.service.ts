@@ -72,10 +72,9 @@ const MAX_LISTED_NEAR_EVENTS = MAX_BIND_VALUES - 2_766;
 
 /**
  * The events of the language linked to any of the venues, or undefined when there are more than
- * `MAX_LISTED_NEAR_EVENTS`. The list's statements check `id IN (…)` by primary key; the relation filter they use
- * otherwise is a correlated `EXISTS` that probes every venue for every event in the window (1.7 s for a count at
- * 100,000 events on SQLite, against 75 ms this way). The subquery is uncorrelated on purpose: SQLite answers the
- * same as a join by probing every venue for every event of the language (0.9 s against 40 ms).
+ * `MAX_LISTED_NEAR_EVENTS`: for a search around a point in post-date order (with `include`), whose statement
+ * checks `id IN (…)` by primary key; the relation filter it uses otherwise is a correlated `EXISTS` that probes
+ * every venue for every event in the window. The start order's statement finds them itself (`readGeoPage`).
  */
 async function eventsAtVenues(db: Db, venueIds: readonly number[], language: string): Promise<number[] | undefined> {
   if (!venueIds.length) return [];
@@ -97,7 +96,7 @@ async function listFilterOf(
   scope: Scope,
   query: EventListQuery,
   dates: DateBounds,
-  near: Prisma.EventWhereInput | undefined,
+  nearVenueIds: readonly number[] | undefined,
 ): Promise<EventFilter> {
   const given = LIST_PARAM_NAMES.filter((name) => query[name] !== undefined);
   const selected = await Promise.all(
@@ -109,13 +108,19 @@ async function listFilterOf(
     }),
   );
   const readsDetails = given.some((name) => readsEventDetails(EVENT_LIST_PARAMS[name].reads));
+  const order = query.include ? "post-date" : "start";
+  const near =
+    nearVenueIds && order === "post-date"
+      ? [nearPointWhere(nearVenueIds, await eventsAtVenues(scope.db, nearVenueIds, scope.language))]
+      : [];
   return {
     language: scope.language,
     status: listStatusWhere(scope.actor, query.status),
     dates,
-    selected: near ? [...selected, near] : selected,
+    selected: [...selected, ...near],
     detailsShown: readsDetails ? detailsShownWhere(detailsAccess(scope.actor)) : undefined,
-    order: query.include ? "post-date" : "start",
+    order,
+    nearVenueIds: order === "start" ? nearVenueIds : undefined,
   };
 }
 
@@ -124,20 +129,21 @@ async function geoEvents(
   scope: Scope,
   filter: EventFilter,
   query: EventListQuery,
-  distances: ReadonlyMap<number, number>,
+  near: { distances: ReadonlyMap<number, number>; venueIds: readonly number[] },
 ) {
-  const page = { where: buildEventWhere(filter), orderBy: eventListOrder(filter), window: pageWindow(query) };
-  const { total, ids } = await readGeoPage(scope, page, distances);
+  const page = {
+    where: buildEventWhere({ ...filter, nearVenueIds: undefined }),
+    orderBy: eventListOrder(filter),
+    window: pageWindow(query),
+  };
+  const { total, ids } = await readGeoPage(scope, page, near);
   return { total, ...(await readEvents(scope, ids)) };
 }
 
-/** The search around a point: the distances of the venues near it, and the `where` of the events at them. */
+/** The search around a point: the venues near it, with their distances. */
 async function nearPoint(scope: Scope, point: GeoPoint) {
   const { linkedShown } = filterGuard(scope.actor, EVENT_LIST_PARAMS.geoloc_lat.reads);
-  const distances = await venueDistances(scope, point, linkedShown);
-  const nearVenueIds = [...distances.keys()];
-  const nearEventIds = await eventsAtVenues(scope.db, nearVenueIds, scope.language);
-  return { distances, where: nearPointWhere(nearVenueIds, nearEventIds) };
+  return venueDistances(scope, point, linkedShown);
 }
 
 /** A list of part of the events (the occurrences of a series), at its own path. */
@@ -152,9 +158,9 @@ const ALL_EVENTS: ListWithin = { where: undefined, path: "/events/" };
 export async function listSelectionOf(scope: Scope, query: EventListQuery) {
   const window = listDateWindow(query, scope.site.timezone);
   const point = geoPointOf(query);
-  const near = point ? await nearPoint(scope, point) : undefined;
-  const filter = await listFilterOf(scope, query, window.bounds, near?.where);
-  return { window, distances: near?.distances, filter };
+  const distances = point ? await nearPoint(scope, point) : undefined;
+  const filter = await listFilterOf(scope, query, window.bounds, distances && [...distances.keys()]);
+  return { window, distances, filter };
 }
 
 /** `GET /events` (docs/behaviour.md, "Event lists"). */
@@ -169,8 +175,8 @@ export async function listEvents(
     total,
     rows,
     relations: relationsOf,
-  } = distances && filter.order === "start"
-    ? await geoEvents(scope, filter, query, distances)
+  } = distances && filter.nearVenueIds
+    ? await geoEvents(scope, filter, query, { distances, venueIds: filter.nearVenueIds })
     : await readEventPage(scope, {
         where: buildEventWhere(filter),
         orderBy: eventListOrder(filter),

@@ -53,6 +53,17 @@ describe("buildEventWhere", () => {
       detailsShown,
     ]);
   });
+
+  it("states the venues near a point, kept apart for the page's own statement, as their relation filter", () => {
+    const selected = [{ featured: true }];
+    expect((buildEventWhere({ ...BASE, selected, nearVenueIds: [4, 9] }).AND as unknown[]).slice(3)).toEqual([
+      ...selected,
+      { venues: { some: { venueId: { in: [4, 9] } } } },
+    ]);
+    expect((buildEventWhere({ ...BASE, nearVenueIds: [] }).AND as unknown[]).slice(3)).toEqual([
+      { venues: { some: { venueId: { in: [] } } } },
+    ]);
+  });
 });
 
 describe("nearPointWhere", () => {

@@ -17,6 +17,11 @@ export interface EventFilter {
   detailsShown: PostWhere | undefined;
   /** By start (the default), or by post date (with `include`). */
   order: "start" | "post-date";
+  /**
+   * Of a search around a point in start order: the venues within its radius, which the page's statement finds the
+   * events of itself (`readGeoPage`); `buildEventWhere` states it as their relation filter.
+   */
+  nearVenueIds?: readonly number[] | undefined;
 }
 
 function earlier(a: Date | undefined, b: Date): Date {
@@ -62,6 +67,7 @@ export function buildEventWhere(filter: EventFilter): Prisma.EventWhereInput {
       { hideFromListings: false },
       ...dateConditions(filter.dates),
       ...filter.selected,
+      ...(filter.nearVenueIds ? [nearPointWhere(filter.nearVenueIds, undefined)] : []),
       ...(filter.detailsShown ? [filter.detailsShown] : []),
     ],
   };
