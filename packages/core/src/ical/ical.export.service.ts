@@ -94,10 +94,15 @@ async function entriesOf(scope: Scope, options: FeedOptions, events: readonly Fe
 /** The renderer, loaded at the first feed with its libraries rather than at start. */
 const renderer = () => import("./ical.feed.render.ts");
 
-async function render(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<string> {
+/** The VCALENDAR of the events in chunks of a few VEVENTs (see `calendarChunks`). */
+async function renderChunks(
+  scope: Scope,
+  options: FeedOptions,
+  events: readonly FeedEvent[],
+): Promise<Iterable<string>> {
   const { entries, span } = await entriesOf(scope, options, events);
-  const { renderCalendar } = await renderer();
-  return renderCalendar(headerOf(scope, options), entries, span);
+  const { calendarChunks } = await renderer();
+  return calendarChunks(headerOf(scope, options), entries, span);
 }
 
 /**
@@ -108,7 +113,7 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
   const event = feedEventOf(output, (await sourcesOf(scope, [output])).get(output.id));
   const occurrence = event.source?.occurrence;
   const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
-  if (!occurrence || !series) return render(scope, options, [event]);
+  if (!occurrence || !series) return [...(await renderChunks(scope, options, [event]))].join("");
   const entry: FeedEntry = {
     event,
     uid: series.uid,
@@ -137,10 +142,11 @@ export async function selectFeedEvents(scope: Scope, query: EventListQuery, maxE
 
 /**
  * `GET /events.ics`: the events the same query on `GET /events` selects (filters, visibility, default window,
- * redaction of protected events), not paged: the first `maxEvents` in the list's order.
+ * redaction of protected events), not paged: the first `maxEvents` in the list's order. Its text comes in chunks of a
+ * few VEVENTs, made as they are read: a feed never holds its whole text as one string.
  */
-export async function eventFeed(scope: Scope, query: EventListQuery, options: FeedOptions): Promise<string> {
-  return render(scope, options, await selectFeedEvents(scope, query, options.maxEvents));
+export async function eventFeed(scope: Scope, query: EventListQuery, options: FeedOptions): Promise<Iterable<string>> {
+  return renderChunks(scope, options, await selectFeedEvents(scope, query, options.maxEvents));
 }
 
 /** `GET /events/{id}.ics`: one event, with the checks of `GET /events/{id}`. */

@@ -1,5 +1,5 @@
 import { compile } from "html-to-text";
-import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
+import { foldLines, ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import type { FeedEntry, FeedEvent, FeedHeader } from "./ical.feed.ts";
 import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
@@ -175,16 +175,20 @@ function eventData(entry: FeedEntry, now: Date): ICalEventData {
 /** The floating RECURRENCE-ID of an all-day occurrence, as the DATE its series' DTSTART is (RFC 5545 3.8.4.4). */
 const ALL_DAY_RECURRENCE_ID = /^RECURRENCE-ID:(\d{8})T000000\r$/gm;
 
+/** VEVENTs written per chunk: what a feed holds of the library's objects and text at a time. */
+export const EVENTS_PER_CHUNK = 100;
+
+/** The zone an entry's VEVENT writes its times in (the library writes a VTIMEZONE for each), or null. */
+function zoneOf({ event }: FeedEntry): string | null {
+  return event.all_day || isUtc(event.timezone) ? null : event.timezone;
+}
+
 /**
- * A VCALENDAR of the entries (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). `span`
- * widens the years the VTIMEZONEs cover (a series' rule reaches beyond the occurrences written).
+ * The calendar's text around its VEVENTs: the header with the VTIMEZONEs of the entries' zones, and the footer. The
+ * library writes them with its events; a calendar of one placeholder event per zone (then one in UTC, so that there
+ * is always one) gives both exactly as it writes them, cut at the first and after the last VEVENT.
  */
-export function renderCalendar(
-  header: FeedHeader,
-  entries: readonly FeedEntry[],
-  span?: YearSpan,
-  now: Date = new Date(),
-): string {
+function frameOf(header: FeedHeader, entries: readonly FeedEntry[], span: YearSpan | undefined) {
   const years = zonedYears(entries, span);
   const calendar = new ICalCalendar({
     prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
@@ -195,7 +199,50 @@ export function renderCalendar(
     timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, years) ?? null)) },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
-  for (const entry of entries) calendar.createEvent(eventData(entry, now));
+  const zones = new Set(entries.map(zoneOf));
+  zones.delete(null);
+  for (const timezone of [...zones, null]) calendar.createEvent({ start: new Date(0), timezone });
+  const text = calendar.toString();
+  const end = "END:VEVENT\r\n";
   // RFC 5545 ends every content line, the last one too, with CRLF.
-  return `${calendar.toString().replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r")}\r\n`;
+  return {
+    head: text.slice(0, text.indexOf("BEGIN:VEVENT")),
+    foot: `${text.slice(text.lastIndexOf(end) + end.length)}\r\n`,
+  };
+}
+
+/** The VEVENTs of entries, folded at 75 octets as the library folds a calendar. */
+function eventsText(entries: readonly FeedEntry[], now: Date): string {
+  const calendar = new ICalCalendar();
+  const text = entries.map((entry) => calendar.createEvent(eventData(entry, now)).toString()).join("");
+  return foldLines(text).replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r");
+}
+
+/**
+ * A VCALENDAR of the entries (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library), in chunks of
+ * `EVENTS_PER_CHUNK` VEVENTs: the library's objects and text of one chunk are garbage before the next is made. `span`
+ * widens the years the VTIMEZONEs cover (a series' rule reaches beyond the occurrences written).
+ */
+export function* calendarChunks(
+  header: FeedHeader,
+  entries: readonly FeedEntry[],
+  span?: YearSpan,
+  now: Date = new Date(),
+): Generator<string> {
+  const { head, foot } = frameOf(header, entries, span);
+  yield head;
+  for (let start = 0; start < entries.length; start += EVENTS_PER_CHUNK) {
+    yield eventsText(entries.slice(start, start + EVENTS_PER_CHUNK), now);
+  }
+  yield foot;
+}
+
+/** The whole VCALENDAR as one string (see `calendarChunks`). */
+export function renderCalendar(
+  header: FeedHeader,
+  entries: readonly FeedEntry[],
+  span?: YearSpan,
+  now: Date = new Date(),
+): string {
+  return [...calendarChunks(header, entries, span, now)].join("");
 }
