@@ -49,8 +49,10 @@ async function scopeFor(
  * body is the bytes that go out (the ETag is their hash, the response cache keeps them) rather than a string encoded
  * again by every hook that reads it.
  */
-function bodyOf(chunks: Iterable<string>): Buffer {
-  return Buffer.concat(Array.from(chunks, (chunk) => Buffer.from(chunk)));
+async function bodyOf(chunks: AsyncIterable<string>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
 }
 
 function sendCalendar(reply: FastifyReply, body: string | Buffer, filename?: string): FastifyReply {
@@ -61,7 +63,7 @@ function sendCalendar(reply: FastifyReply, body: string | Buffer, filename?: str
 async function answerFeed(request: FastifyRequest, reply: FastifyReply, base: RestBase, options: IcalRouteOptions) {
   const query = parseOrThrow(eventListQuery, request.query);
   const scope = await scopeFor(request, base, options, query.ml_language);
-  return sendCalendar(reply, bodyOf(await eventFeed(scope, query, options)));
+  return sendCalendar(reply, await bodyOf(await eventFeed(scope, query, options)));
 }
 
 /** Does the request prefer iCalendar to JSON (`Accept: text/calendar`, no JSON preferred)? */
