@@ -167,12 +167,6 @@ async function pagedPlan(scope: Scope, options: FeedOptions, filter: EventFilter
   return { schedules, span, pages: readPages(scope, planned, password, uidOf) };
 }
 
-async function renderAll(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<string> {
-  const chunks: string[] = [];
-  for await (const chunk of calendarText(scope, options, await listedPlan(scope, options, events))) chunks.push(chunk);
-  return chunks.join("");
-}
-
 /**
  * One occurrence alone: its own VEVENT with its series' UID and its RECURRENCE-ID, so that a calendar holding the
  * series replaces that instance; other events as in a feed.
@@ -181,20 +175,23 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
   const event = feedEventOf(output, (await sourcesOf(scope, [output])).get(output.id));
   const occurrence = event.source?.occurrence;
   const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
-  if (!occurrence || !series) return renderAll(scope, options, [event]);
+  const { renderCalendar } = await renderer();
+  if (!occurrence || !series) {
+    const { entries, span } = await entriesOf(scope, options, [event]);
+    return renderCalendar(headerOf(scope, options), entries, span);
+  }
   const entry: FeedEntry = {
     event,
     uid: series.uid,
     sequence: event.source?.sequence ?? 0,
     recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
   };
-  const { renderCalendar } = await renderer();
   return renderCalendar(headerOf(scope, options), [entry]);
 }
 
 /**
- * The feed's events through `GET /events` itself: the list's page of presented events. The feed's own statement
- * (`readFeedEvents`) must give the same; a search around a point (ordered with its distances) still reads this way.
+ * The feed's events through `GET /events` itself: the list's page of presented events. The feed's own statements
+ * (`readFeedOutline`, then `readFeedEventsById`) must give the same; a search around a point (ordered with its distances) still reads this way.
  */
 export async function listedFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
   const { events } = await listEvents(scope, { ...query, page: 1, per_page: maxEvents });
