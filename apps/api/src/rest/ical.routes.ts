@@ -44,7 +44,18 @@ async function scopeFor(
   return scopeOf(await restContext(request, base, options, null), language);
 }
 
-function sendCalendar(reply: FastifyReply, body: string, filename?: string): FastifyReply {
+/**
+ * The feed's chunks as one UTF-8 body, each encoded as it is made: the feed's text is never one string, and the
+ * body is the bytes that go out (the ETag is their hash, the response cache keeps them) rather than a string encoded
+ * again by every hook that reads it.
+ */
+async function bodyOf(chunks: AsyncIterable<string>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
+
+function sendCalendar(reply: FastifyReply, body: string | Buffer, filename?: string): FastifyReply {
   if (filename) reply.header("content-disposition", `inline; filename="${filename}.ics"`);
   return reply.type(CALENDAR_TYPE).send(body);
 }
@@ -52,7 +63,7 @@ function sendCalendar(reply: FastifyReply, body: string, filename?: string): Fas
 async function answerFeed(request: FastifyRequest, reply: FastifyReply, base: RestBase, options: IcalRouteOptions) {
   const query = parseOrThrow(eventListQuery, request.query);
   const scope = await scopeFor(request, base, options, query.ml_language);
-  return sendCalendar(reply, await eventFeed(scope, query, options));
+  return sendCalendar(reply, await bodyOf(await eventFeed(scope, query, options)));
 }
 
 /** Does the request prefer iCalendar to JSON (`Accept: text/calendar`, no JSON preferred)? */

@@ -2,19 +2,23 @@ import { getEvent, getEventBySlug } from "../events/event.get.service.ts";
 import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
 import type { EventOutput } from "../events/event.output.schemas.ts";
 import type { EventListQuery } from "../events/event.schemas.ts";
+import type { EventFilter } from "../events/event.where.ts";
 import type { Scope } from "../scope.ts";
 import { seriesLimitsOf } from "../series/series.create.ts";
-import { readFeedEvents } from "./ical.feed.read.ts";
-import { type FeedSeries, feedEntriesOf } from "./ical.feed.series.ts";
+import { readFeedEventsById, readFeedOutline } from "./ical.feed.read.ts";
+import { type FeedSeries, feedEntriesOf, type PlannedEntry, planFeed, standaloneEntry } from "./ical.feed.series.ts";
 import {
   type FeedEntry,
   type FeedEvent,
   type FeedHeader,
+  type FeedOutline,
+  type FeedSchedule,
   feedEventOf,
   type IcalSource,
   icalSourceOf,
 } from "./ical.feed.ts";
 import { eventUidHost } from "./ical.identity.ts";
+import type { YearSpan } from "./ical.vtimezone.ts";
 
 export interface FeedOptions {
   /** The most events a feed holds (`CALENDAR_ICAL_MAX_EVENTS`). */
@@ -84,20 +88,83 @@ async function seriesOf(scope: Scope, events: readonly FeedEvent[]): Promise<Map
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The UIDs of the events of this calendar that are not written as part of a series. */
+async function uidsOf(scope: Scope, options: FeedOptions): Promise<(event: FeedEvent) => string> {
+  const uidHost = await eventUidHost(scope, options.publicHost);
+  return (event) => eventUid(event, uidHost);
+}
+
 /** The feed's VEVENTs: series as one master and their differing occurrences, other events as themselves. */
 async function entriesOf(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]) {
-  const uidHost = await eventUidHost(scope, options.publicHost);
   const series = await seriesOf(scope, events);
-  return feedEntriesOf(events, series, seriesLimitsOf(scope.site), (event) => eventUid(event, uidHost));
+  return feedEntriesOf(events, series, seriesLimitsOf(scope.site), await uidsOf(scope, options));
 }
 
 /** The renderer, loaded at the first feed with its libraries rather than at start. */
 const renderer = () => import("./ical.feed.render.ts");
 
-async function render(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<string> {
+/** The events a feed reads and writes at a time: what it holds of their rows, objects and text. */
+const PAGE_EVENTS = 100;
+
+/** What a feed writes: the schedules of its VEVENTs in their order (for the VTIMEZONEs), and the VEVENTs by page. */
+interface FeedPlan {
+  schedules: readonly FeedSchedule[];
+  span: YearSpan | undefined;
+  pages: AsyncIterable<readonly FeedEntry[]> | Iterable<readonly FeedEntry[]>;
+}
+
+function* pagesOf<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += PAGE_EVENTS) yield items.slice(start, start + PAGE_EVENTS);
+}
+
+/** The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. */
+async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan): AsyncGenerator<string> {
+  const { calendarFrame, eventsText } = await renderer();
+  const now = new Date();
+  const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.span);
+  yield head;
+  for await (const page of plan.pages) yield eventsText(page, now);
+  yield foot;
+}
+
+/** A feed of events read already. */
+async function listedPlan(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<FeedPlan> {
   const { entries, span } = await entriesOf(scope, options, events);
-  const { renderCalendar } = await renderer();
-  return renderCalendar(headerOf(scope, options), entries, span);
+  return { schedules: entries.map((entry) => entry.event), span, pages: pagesOf(entries) };
+}
+
+/** Each page's VEVENTs: those planned, and the events left to read, read together. */
+async function* readPages(
+  scope: Scope,
+  planned: ReadonlyArray<PlannedEntry<FeedOutline>>,
+  password: string | undefined,
+  uidOf: (event: FeedEvent) => string,
+): AsyncGenerator<FeedEntry[]> {
+  for (const page of pagesOf(planned)) {
+    const ids = page.flatMap((item) => ("row" in item ? [item.row.id] : []));
+    const events = new Map((await readFeedEventsById(scope, ids, password)).map((event) => [event.id, event]));
+    yield page.flatMap((item) => {
+      if ("entry" in item) return [item.entry];
+      const event = events.get(item.row.id);
+      return event ? [standaloneEntry(event, uidOf)] : [];
+    });
+  }
+}
+
+/**
+ * A feed read a page at a time: its rows first (what places each event), the occurrences of its series (a master
+ * needs them all), then the other events a page at a time as they are written. The rows give the VTIMEZONEs before
+ * the events are read; an event deleted meanwhile is left out.
+ */
+async function pagedPlan(scope: Scope, options: FeedOptions, filter: EventFilter, password: string | undefined) {
+  const outline = await readFeedOutline(scope, filter, options.maxEvents, password);
+  const inSeries = outline.flatMap((row) => (row.seriesId === null ? [] : [row.id]));
+  const occurrences = await readFeedEventsById(scope, inSeries, password);
+  const uidOf = await uidsOf(scope, options);
+  const series = await seriesOf(scope, occurrences);
+  const { planned, span } = planFeed(outline, occurrences, series, seriesLimitsOf(scope.site), uidOf);
+  const schedules = planned.map((item) => ("entry" in item ? item.entry.event : item.row.schedule));
+  return { schedules, span, pages: readPages(scope, planned, password, uidOf) };
 }
 
 /**
@@ -108,39 +175,60 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
   const event = feedEventOf(output, (await sourcesOf(scope, [output])).get(output.id));
   const occurrence = event.source?.occurrence;
   const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
-  if (!occurrence || !series) return render(scope, options, [event]);
+  const { renderCalendar } = await renderer();
+  if (!occurrence || !series) {
+    const { entries, span } = await entriesOf(scope, options, [event]);
+    return renderCalendar(headerOf(scope, options), entries, span);
+  }
   const entry: FeedEntry = {
     event,
     uid: series.uid,
     sequence: event.source?.sequence ?? 0,
     recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
   };
-  const { renderCalendar } = await renderer();
   return renderCalendar(headerOf(scope, options), [entry]);
 }
 
 /**
- * The feed's events through `GET /events` itself: the list's page of presented events. The feed's own statement
- * (`readFeedEvents`) must give the same; a search around a point (ordered with its distances) still reads this way.
+ * The feed's events through `GET /events` itself: the list's page of presented events. The feed's own statements
+ * (`readFeedOutline`, then `readFeedEventsById`) must give the same; a search around a point (ordered with its distances) still reads this way.
  */
 export async function listedFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
   const { events } = await listEvents(scope, { ...query, page: 1, per_page: maxEvents });
   return feedEventsOf(scope, events);
 }
 
-/** The feed's events: the first `maxEvents` that the same query on `GET /events` selects, as it shows them. */
+/**
+ * The feed's events: the first `maxEvents` that the same query on `GET /events` selects, as it shows them, all read
+ * at once (the feed reads them a page at a time: `pagedPlan`).
+ */
 export async function selectFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
   const { distances, filter } = await listSelectionOf(scope, query);
   if (distances) return listedFeedEvents(scope, query, maxEvents);
-  return readFeedEvents(scope, filter, maxEvents, query.password);
+  const outline = await readFeedOutline(scope, filter, maxEvents, query.password);
+  return readFeedEventsById(
+    scope,
+    outline.map((row) => row.id),
+    query.password,
+  );
 }
 
 /**
  * `GET /events.ics`: the events the same query on `GET /events` selects (filters, visibility, default window,
- * redaction of protected events), not paged: the first `maxEvents` in the list's order.
+ * redaction of protected events), not paged: the first `maxEvents` in the list's order. Its text comes a page of
+ * events at a time, each read as the one before is written: a feed never holds all its events nor its whole text
+ * as one string. A search around a point (ordered by its distances) reads them through the list.
  */
-export async function eventFeed(scope: Scope, query: EventListQuery, options: FeedOptions): Promise<string> {
-  return render(scope, options, await selectFeedEvents(scope, query, options.maxEvents));
+export async function eventFeed(
+  scope: Scope,
+  query: EventListQuery,
+  options: FeedOptions,
+): Promise<AsyncIterable<string>> {
+  const { distances, filter } = await listSelectionOf(scope, query);
+  const plan = distances
+    ? await listedPlan(scope, options, await listedFeedEvents(scope, query, options.maxEvents))
+    : await pagedPlan(scope, options, filter, query.password);
+  return calendarText(scope, options, plan);
 }
 
 /** `GET /events/{id}.ics`: one event, with the checks of `GET /events/{id}`. */

@@ -1,6 +1,7 @@
 import { isRedacted } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, flagOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
+import type { SqlParam } from "../db/reader.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
 import { EVENT_TABLE } from "../events/event.table.ts";
 import { linkedPostView } from "../events/event.visibility.ts";
@@ -11,13 +12,14 @@ import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { permalink } from "../shared/links.ts";
 import { byNameThenId } from "../shared/name-order.ts";
-import { type FeedEvent, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
+import { type FeedEvent, type FeedOutline, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
 
 /**
- * The feed's events in one statement: the rows `GET /events` selects, in its order, each with only what the
- * iCalendar form writes (its first venue and organizer, its category names, its image and its iCalendar identity),
- * as one JSON document built by the database. The list's page statement also counts the rows and carries what the
- * JSON shows (details, translations, every linked record's own links); a feed needs none of it.
+ * The feed's events in two steps: the rows `GET /events` selects, in its order, with only what places each in the
+ * feed (its series, what its VTIMEZONE depends on), then, a page at a time, each event with only what the iCalendar
+ * form writes (its first venue and organizer, its category names, its image and its iCalendar identity), as one
+ * JSON document built by the database. The list's page statement also counts the rows and carries what the JSON
+ * shows (details, translations, every linked record's own links); a feed needs none of it.
  */
 
 interface Owned {
@@ -124,19 +126,47 @@ function feedDocumentOf(sql: JsonSql): string {
 
 const DOCUMENTS = { sqlite: feedDocumentOf(JSON_SQL.sqlite), postgres: feedDocumentOf(JSON_SQL.postgres) };
 
-/** The first `take` rows `filter` selects, in the list's order, as one JSON array. */
-function feedStatement(scope: Scope, filter: EventFilter, take: number) {
+/** The columns of an event that place it in the feed: its series, and what its VTIMEZONE depends on. */
+const OUTLINE_COLUMNS = [
+  "id",
+  "seriesId",
+  "password",
+  "status",
+  "authorId",
+  "allDay",
+  "timezone",
+  "startLocal",
+  "endLocal",
+];
+
+interface StoredOutline extends Owned {
+  id: number;
+  seriesId: number | null;
+  allDay: boolean | number;
+  timezone: string;
+  startLocal: string;
+  endLocal: string;
+}
+
+/** The first `take` rows `filter` selects, in the list's order, each with what places it in the feed. */
+function outlineStatement(scope: Scope, filter: EventFilter, take: number) {
   const sql = JSON_SQL[scope.provider];
   const builder = new SqlStatementBuilder(scope.provider);
   const order = eventListOrder(filter);
   const keys = [...new Set(["id", ...order.flatMap((term) => Object.keys(term))])].map((key) => `p."${key}"`);
   const where = builder.where(EVENT_TABLE, "p", buildEventWhere(filter));
   const selected = `SELECT ${keys.join(", ")} FROM "Event" p WHERE ${where} ORDER BY ${orderBySql("p", order)} LIMIT ${builder.bind(take)}`;
-  const rows = sql.array(
-    DOCUMENTS[scope.provider],
-    `FROM (${selected}) k JOIN "Event" e ON e."id" = k."id"`,
-    orderBySql("k", order),
-  );
+  const outline = sql.object(columnsOf("e", OUTLINE_COLUMNS));
+  const rows = sql.array(outline, `FROM (${selected}) k JOIN "Event" e ON e."id" = k."id"`, orderBySql("k", order));
+  return { text: `SELECT ${sql.text(rows)}`, params: builder.params };
+}
+
+/** The events of `ids` (in any order). */
+function documentsStatement(scope: Scope, ids: readonly number[]) {
+  const sql = JSON_SQL[scope.provider];
+  const builder = new SqlStatementBuilder(scope.provider);
+  const where = builder.where(EVENT_TABLE, "e", { id: { in: [...ids] } });
+  const rows = sql.array(DOCUMENTS[scope.provider], `FROM "Event" e WHERE ${where}`, `e."id"`);
   return { text: `SELECT ${sql.text(rows)}`, params: builder.params };
 }
 
@@ -197,14 +227,45 @@ function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | u
   };
 }
 
-/** The first `take` events `filter` selects, as the feed writes them. */
-export async function readFeedEvents(
+async function readRows<T>(scope: Scope, statement: { text: string; params: readonly SqlParam[] }): Promise<T[]> {
+  const json = await readerOf(scope.db).json(statement.text, statement.params);
+  return JSON.parse(json ?? "[]") as T[];
+}
+
+/**
+ * The first `take` rows `filter` selects, in the list's order, with only what places each in the feed: a feed reads
+ * its events' own fields a page at a time (`readFeedEventsById`).
+ */
+export async function readFeedOutline(
   scope: Scope,
   filter: EventFilter,
   take: number,
   password: string | undefined,
+): Promise<FeedOutline[]> {
+  const rows = await readRows<StoredOutline>(scope, outlineStatement(scope, filter, take));
+  return rows.map((row) => {
+    const redacted = isRedacted(scope.actor, row, password);
+    const schedule = {
+      all_day: redacted ? null : flagOf(row.allDay),
+      timezone: row.timezone,
+      start_date: row.startLocal,
+      end_date: row.endLocal,
+    };
+    return { id: row.id, seriesId: row.seriesId, schedule };
+  });
+}
+
+/** The events of `ids` as the feed writes them, in the order of `ids`; those gone since are left out. */
+export async function readFeedEventsById(
+  scope: Scope,
+  ids: readonly number[],
+  password: string | undefined,
 ): Promise<FeedEvent[]> {
-  const { text, params } = feedStatement(scope, filter, take);
-  const json = await readerOf(scope.db).json(text, params);
-  return (JSON.parse(json ?? "[]") as StoredFeedEvent[]).map((row) => feedEventOfRow(scope, row, password));
+  if (!ids.length) return [];
+  const rows = await readRows<StoredFeedEvent>(scope, documentsStatement(scope, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [feedEventOfRow(scope, row, password)] : [];
+  });
 }

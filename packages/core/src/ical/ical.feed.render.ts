@@ -1,7 +1,7 @@
 import { compile } from "html-to-text";
-import { ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
+import { foldLines, ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
-import type { FeedEntry, FeedEvent, FeedHeader } from "./ical.feed.ts";
+import type { FeedEntry, FeedEvent, FeedHeader, FeedSchedule } from "./ical.feed.ts";
 import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
 
 /*
@@ -29,10 +29,10 @@ function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
 }
 
 /** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
-function zonedYears(entries: readonly FeedEntry[], span: YearSpan | undefined): YearSpan {
+function zonedYears(schedules: readonly FeedSchedule[], span: YearSpan | undefined): YearSpan {
   let from = span?.from ?? Number.POSITIVE_INFINITY;
   let to = span?.to ?? Number.NEGATIVE_INFINITY;
-  for (const { event } of entries) {
+  for (const event of schedules) {
     if (event.all_day || isUtc(event.timezone)) continue;
     from = Math.min(from, Number(event.start_date.slice(0, 4)));
     to = Math.max(to, Number(event.end_date.slice(0, 4)));
@@ -175,17 +175,20 @@ function eventData(entry: FeedEntry, now: Date): ICalEventData {
 /** The floating RECURRENCE-ID of an all-day occurrence, as the DATE its series' DTSTART is (RFC 5545 3.8.4.4). */
 const ALL_DAY_RECURRENCE_ID = /^RECURRENCE-ID:(\d{8})T000000\r$/gm;
 
+/** The zone a VEVENT writes its times in (the library writes a VTIMEZONE for each), or null. */
+function zoneOf(event: FeedSchedule): string | null {
+  return event.all_day || isUtc(event.timezone) ? null : event.timezone;
+}
+
 /**
- * A VCALENDAR of the entries (RFC 5545: CRLF, lines folded at 75 octets, text escaped by the library). `span`
- * widens the years the VTIMEZONEs cover (a series' rule reaches beyond the occurrences written).
+ * The calendar's text around its VEVENTs, given the schedules of its events in their order: the header with the
+ * VTIMEZONEs of their zones, and the footer. The library writes them with its events; a calendar of one placeholder
+ * event per zone (then one in UTC, so that there is always one) gives both exactly as it writes them, cut at the
+ * first and after the last VEVENT. `span` widens the years the VTIMEZONEs cover (a series' rule reaches beyond the
+ * occurrences written).
  */
-export function renderCalendar(
-  header: FeedHeader,
-  entries: readonly FeedEntry[],
-  span?: YearSpan,
-  now: Date = new Date(),
-): string {
-  const years = zonedYears(entries, span);
+export function calendarFrame(header: FeedHeader, schedules: readonly FeedSchedule[], span?: YearSpan) {
+  const years = zonedYears(schedules, span);
   const calendar = new ICalCalendar({
     prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
@@ -195,7 +198,36 @@ export function renderCalendar(
     timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, years) ?? null)) },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
-  for (const entry of entries) calendar.createEvent(eventData(entry, now));
+  const zones = new Set(schedules.map(zoneOf));
+  zones.delete(null);
+  for (const timezone of [...zones, null]) calendar.createEvent({ start: new Date(0), timezone });
+  const text = calendar.toString();
+  const end = "END:VEVENT\r\n";
   // RFC 5545 ends every content line, the last one too, with CRLF.
-  return `${calendar.toString().replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r")}\r\n`;
+  return {
+    head: text.slice(0, text.indexOf("BEGIN:VEVENT")),
+    foot: `${text.slice(text.lastIndexOf(end) + end.length)}\r\n`,
+  };
+}
+
+/** The VEVENTs of entries (text escaped by the library), folded at 75 octets as the library folds a calendar. */
+export function eventsText(entries: readonly FeedEntry[], now: Date): string {
+  const calendar = new ICalCalendar();
+  const text = entries.map((entry) => calendar.createEvent(eventData(entry, now)).toString()).join("");
+  return foldLines(text).replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r");
+}
+
+/** A VCALENDAR of the entries as one string (RFC 5545: CRLF, lines folded at 75 octets). */
+export function renderCalendar(
+  header: FeedHeader,
+  entries: readonly FeedEntry[],
+  span?: YearSpan,
+  now: Date = new Date(),
+): string {
+  const { head, foot } = calendarFrame(
+    header,
+    entries.map((entry) => entry.event),
+    span,
+  );
+  return `${head}${eventsText(entries, now)}${foot}`;
 }

@@ -161,45 +161,76 @@ function widen(span: YearSpan | undefined, other: YearSpan): YearSpan {
   return span ? { from: Math.min(span.from, other.from), to: Math.max(span.to, other.to) } : other;
 }
 
+/** An event that is not written as part of a series: its own VEVENT. */
+export function standaloneEntry(event: FeedEvent, uidOf: (event: FeedEvent) => string): FeedEntry {
+  return { event, uid: uidOf(event), sequence: event.source?.sequence ?? 0 };
+}
+
+/** A VEVENT of the feed in the list's order: written from what is read already, or the row of an event to read. */
+export type PlannedEntry<Row> = { entry: FeedEntry } | { row: Row };
+
 /**
- * The feed's entries in the list's order: a single event as itself (`uidOf`), a series' master where its first
- * selected occurrence is, each differing occurrence where it is.
+ * The feed's VEVENTs in the list's order, from its rows and the events of those in a series (a master needs all of
+ * its series' selected occurrences): a series' master where its first selected occurrence is, each differing
+ * occurrence where it is, the occurrences of a series that cannot be written as themselves (`uidOf`); the other rows'
+ * events are left to read. A row whose event is not among `occurrences` (gone since the rows were read) is left out.
  */
+export function planFeed<Row extends { id: number; seriesId: number | null }>(
+  rows: readonly Row[],
+  occurrences: readonly FeedEvent[],
+  seriesById: ReadonlyMap<number, FeedSeries>,
+  limits: SeriesLimits,
+  uidOf: (event: FeedEvent) => string,
+): { planned: Array<PlannedEntry<Row>>; span: YearSpan | undefined } {
+  const bySeries = new Map<number, FeedEvent[]>();
+  for (const event of occurrences) {
+    const seriesId = event.source?.occurrence?.seriesId;
+    if (seriesId !== undefined) bySeries.set(seriesId, [...(bySeries.get(seriesId) ?? []), event]);
+  }
+  const grouped = new Map(
+    [...bySeries].flatMap(([id, events]) => {
+      const series = seriesById.get(id);
+      const written = series && seriesEntries(series, events, limits);
+      return written ? [[id, written] as const] : [];
+    }),
+  );
+  const read = new Map(occurrences.map((event) => [event.id, event]));
+  const planned: Array<PlannedEntry<Row>> = [];
+  const mastered = new Set<number>();
+  let span: YearSpan | undefined;
+  for (const row of rows) {
+    const event = row.seriesId === null ? undefined : read.get(row.id);
+    if (!event) {
+      if (row.seriesId === null) planned.push({ row });
+      continue;
+    }
+    const seriesId = event.source?.occurrence?.seriesId;
+    const written = seriesId === undefined ? undefined : grouped.get(seriesId);
+    if (seriesId === undefined || !written) {
+      planned.push({ entry: standaloneEntry(event, uidOf) });
+      continue;
+    }
+    if (!mastered.has(seriesId)) {
+      mastered.add(seriesId);
+      planned.push({ entry: written.master });
+      if (!written.master.event.all_day) span = widen(span, written.span);
+    }
+    const exception = written.exceptions.get(event.id);
+    if (exception) planned.push({ entry: exception });
+  }
+  return { planned, span };
+}
+
+/** The entries of events all read already (see `planFeed`). */
 export function feedEntriesOf(
   events: readonly FeedEvent[],
   seriesById: ReadonlyMap<number, FeedSeries>,
   limits: SeriesLimits,
   uidOf: (event: FeedEvent) => string,
 ): FeedEntries {
-  const bySeries = new Map<number, FeedEvent[]>();
-  for (const event of events) {
-    const seriesId = event.source?.occurrence?.seriesId;
-    if (seriesId !== undefined) bySeries.set(seriesId, [...(bySeries.get(seriesId) ?? []), event]);
-  }
-  const grouped = new Map(
-    [...bySeries].flatMap(([id, occurrences]) => {
-      const series = seriesById.get(id);
-      const written = series && seriesEntries(series, occurrences, limits);
-      return written ? [[id, written] as const] : [];
-    }),
-  );
-  const entries: FeedEntry[] = [];
-  const mastered = new Set<number>();
-  let span: YearSpan | undefined;
-  for (const event of events) {
-    const seriesId = event.source?.occurrence?.seriesId;
-    const written = seriesId === undefined ? undefined : grouped.get(seriesId);
-    if (seriesId === undefined || !written) {
-      entries.push({ event, uid: uidOf(event), sequence: event.source?.sequence ?? 0 });
-      continue;
-    }
-    if (!mastered.has(seriesId)) {
-      mastered.add(seriesId);
-      entries.push(written.master);
-      if (!written.master.event.all_day) span = widen(span, written.span);
-    }
-    const exception = written.exceptions.get(event.id);
-    if (exception) entries.push(exception);
-  }
+  const rows = events.map((event) => ({ id: event.id, seriesId: event.source?.occurrence?.seriesId ?? null, event }));
+  const occurrences = events.filter((event) => event.source?.occurrence);
+  const { planned, span } = planFeed(rows, occurrences, seriesById, limits, uidOf);
+  const entries = planned.map((item) => ("entry" in item ? item.entry : standaloneEntry(item.row.event, uidOf)));
   return { entries, span };
 }

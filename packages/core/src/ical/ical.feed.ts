@@ -110,6 +110,16 @@ export function feedEventOf(event: EventOutput, source: IcalSource | undefined):
   };
 }
 
+/** What the VTIMEZONEs of a feed depend on, of an event written in it. */
+export type FeedSchedule = Pick<FeedEvent, "all_day" | "timezone" | "start_date" | "end_date">;
+
+/** A row of the feed before its event is read: its series, if any, and its schedule. */
+export interface FeedOutline {
+  id: number;
+  seriesId: number | null;
+  schedule: FeedSchedule;
+}
+
 export interface FeedHeader {
   /** `X-WR-CALNAME`. */
   name: string;
