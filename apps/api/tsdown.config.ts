@@ -27,5 +27,8 @@ export default defineConfig({
     alwaysBundle: (id) => !/^(better-sqlite3|pg|@calendar\/migrate|@touch4it\/ical-timezones)(\/|$)/.test(id),
     onlyBundle: false,
   },
+  // trpc-to-openapi imports openapi3-ts, which imports `yaml` for a method we never call: the import is unused, but
+  // yaml is CommonJS, so without this the bundle would still run its ~70 modules at start.
+  treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/].pnpm[\\/]yaml@/, sideEffects: false }] },
   checks: { pluginTimings: false },
 });
