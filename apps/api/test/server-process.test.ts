@@ -33,12 +33,14 @@ async function startAndStop(databaseUrl: string, signal: NodeJS.Signals = "SIGTE
 
 const COMPILER_PROBE = fileURLToPath(new URL("./support/query-compiler.probe.mjs", import.meta.url));
 const COMPILER_LOADED = "query compiler loaded";
+/** What Prisma's client logs under `DEBUG=prisma:client` when it is constructed. */
+const CLIENT_CREATED = "prisma:client clientVersion";
 
 /**
  * Restarts the server on a database a first start migrated and gave its administrator, with `COMPILER_PROBE`
- * preloaded: what it writes on stderr before the first write request, and after it.
+ * preloaded and Prisma's client logging: what it writes on stderr before the first write request, and after it.
  */
-async function compilerLoadsOf(databaseUrl: string): Promise<{ beforeWrite: string; afterWrite: string }> {
+async function prismaLoadsOf(databaseUrl: string): Promise<{ beforeWrite: string; afterWrite: string }> {
   const env = { DATABASE_URL: databaseUrl, PORT: "0", CALENDAR_ADMIN_TOKEN: ADMIN_TOKEN };
   const first = runEntry("src/main.ts", [], env);
   const firstDone = finished(first);
@@ -48,6 +50,7 @@ async function compilerLoadsOf(databaseUrl: string): Promise<{ beforeWrite: stri
   const child = runEntry("src/main.ts", [], {
     ...env,
     NODE_OPTIONS: `--import=${COMPILER_PROBE}`,
+    DEBUG: "prisma:client",
     CALENDAR_WEBHOOKS_POLL_MS: "10",
   });
   const done = finished(child);
@@ -70,7 +73,7 @@ async function compilerLoadsOf(databaseUrl: string): Promise<{ beforeWrite: stri
   return { beforeWrite, afterWrite: stderr };
 }
 
-describe("Prisma's query compiler in the server process", () => {
+describe("Prisma's client and query compiler in the server process", () => {
   const dir = mkdtempSync(join(tmpdir(), "calendar-compiler-"));
   const database = `calendar_compiler_${process.pid}`;
   afterAll(async () => {
@@ -88,10 +91,12 @@ describe("Prisma's query compiler in the server process", () => {
     ["SQLite", () => `file:${join(dir, "calendar.db")}`],
     ["PostgreSQL", postgresUrl],
   ])(
-    "is loaded by the first write, not by the start, authentication, readiness or the workers (%s)",
+    "are created by the first write, not by the start, authentication, readiness or the workers (%s)",
     async (_, urlOf) => {
-      const { beforeWrite, afterWrite } = await compilerLoadsOf(urlOf());
+      const { beforeWrite, afterWrite } = await prismaLoadsOf(urlOf());
+      expect(beforeWrite).not.toContain(CLIENT_CREATED);
       expect(beforeWrite).not.toContain(COMPILER_LOADED);
+      expect(afterWrite).toContain(CLIENT_CREATED);
       expect(afterWrite).toContain(COMPILER_LOADED);
     },
   );

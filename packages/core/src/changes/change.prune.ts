@@ -7,7 +7,14 @@ const MARGIN_MS = 60 * 60 * 1000;
 function boundStatement({ object, param, text }: JsonSql): string {
   return `SELECT ${text(
     object([
-      ["old", `(SELECT MAX("version") FROM "Change" WHERE "modifiedUtc" < ${param(1)})`],
+      // SQLite finds the maximum by walking the versions down to the first old one, which reads every change made
+      // since the cutoff (a 100,000-event database seeded or imported today: 0.6 s, +10 MB of page cache at start);
+      // the index on modifiedUtc says first, in one step, whether there is any old change.
+      [
+        "old",
+        `(CASE WHEN EXISTS (SELECT 1 FROM "Change" WHERE "modifiedUtc" < ${param(1)})
+          THEN (SELECT MAX("version") FROM "Change" WHERE "modifiedUtc" < ${param(2)}) END)`,
+      ],
       ["undelivered", `(SELECT MIN("cursor") FROM "WebhookSubscription" WHERE "active")`],
     ]),
   )}`;
@@ -21,7 +28,8 @@ const BOUND_SQL = perProvider(boundStatement);
  */
 async function pruneBound(db: Db, cutoff: Date): Promise<number> {
   const reader = readerOf(db);
-  const text = await reader.json(BOUND_SQL[reader.provider], [instantParam(reader.provider, cutoff)]);
+  const before = instantParam(reader.provider, cutoff);
+  const text = await reader.json(BOUND_SQL[reader.provider], [before, before]);
   const { old, undelivered } = JSON.parse(text ?? "{}") as { old: number | null; undelivered: number | null };
   return Math.min(old ?? 0, undelivered ?? Number.POSITIVE_INFINITY);
 }

@@ -5,6 +5,7 @@ import { providerOf } from "@calendar/migrate";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import type { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
+import { type LazyClient, lazyClient } from "./lazy-client.ts";
 import { postgresReader } from "./reader.postgres.ts";
 import { openSqliteReader } from "./reader.sqlite.ts";
 import type { JsonReader } from "./reader.ts";
@@ -71,7 +72,8 @@ export function sqliteFilePath(url: string): string {
 }
 
 interface Opened {
-  db: Db;
+  /** Prisma's client, created by the first write (or anything else that reads a property of it). */
+  prisma: LazyClient<Db>;
   reader: JsonReader;
 }
 
@@ -82,9 +84,14 @@ async function openSqlite(url: string, synchronous: SqliteSynchronous): Promise<
   const raw = new Database(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   raw.pragma("journal_mode = WAL");
   raw.close();
-  const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS }, synchronous);
   const { PrismaClient } = await import("../generated/sqlite/client.ts");
-  return { db: new PrismaClient({ adapter }), reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS, synchronous) };
+  return {
+    prisma: lazyClient(() => {
+      const adapter = new SqliteAdapterFactory({ url: `file:${path}`, timeout: SQLITE_BUSY_TIMEOUT_MS }, synchronous);
+      return new PrismaClient({ adapter });
+    }),
+    reader: openSqliteReader(path, SQLITE_BUSY_TIMEOUT_MS, synchronous),
+  };
 }
 
 /** The PostgreSQL driver is loaded only for a PostgreSQL database: a SQLite server starts without it. */
@@ -99,8 +106,12 @@ async function openPostgres(url: string): Promise<Opened> {
   // then emits "error": without a listener that would be an uncaught exception ending the process. The next query
   // opens a new connection.
   pool.on("error", () => undefined);
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return { db: new PrismaClient({ adapter }) as unknown as Db, reader: postgresReader(pool) };
+  return {
+    prisma: lazyClient(
+      () => new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as Db,
+    ),
+    reader: postgresReader(pool),
+  };
 }
 
 const readers = new WeakMap<Db, JsonReader>();
@@ -120,18 +131,20 @@ export function readerOf(db: Db): JsonReader {
 
 /**
  * Creates a client for `url` (`file:` → SQLite, `postgres(ql)://` → PostgreSQL). No module-level singleton. Only the
- * provider's generated client is loaded (the other one's model and schema stay out of memory).
+ * provider's generated client is loaded (the other one's model and schema stay out of memory), and Prisma's client is
+ * created on first use (see `lazyClient`): the reads on the driver do not need it.
  */
 export async function createDb(url: string, options: DbOptions = {}): Promise<DbHandle> {
   const provider = providerOf(url);
-  const { db, reader } =
+  const { prisma, reader } =
     provider === "sqlite" ? await openSqlite(url, options.sqliteSynchronous ?? "full") : await openPostgres(url);
+  const db = prisma.client;
   readers.set(db, reader);
   return {
     db,
     provider,
     close: async () => {
-      await db.$disconnect();
+      await prisma.created()?.$disconnect();
       await reader.close();
     },
   };
