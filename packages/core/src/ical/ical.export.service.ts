@@ -191,26 +191,11 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
 
 /**
  * The feed's events through `GET /events` itself: the list's page of presented events. The feed's own statements
- * (`readFeedOutline`, then `readFeedEventsById`) must give the same; a search around a point (ordered with its distances) still reads this way.
+ * (`readFeedOutline`, then `readFeedEventsById`) must give the same (`ical.feed.read.test.ts`); a search around a point (ordered with its distances) still reads this way.
  */
 export async function listedFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
   const { events } = await listEvents(scope, { ...query, page: 1, per_page: maxEvents });
   return feedEventsOf(scope, events);
-}
-
-/**
- * The feed's events: the first `maxEvents` that the same query on `GET /events` selects, as it shows them, all read
- * at once (the feed reads them a page at a time: `pagedPlan`).
- */
-export async function selectFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
-  const { distances, filter } = await listSelectionOf(scope, query);
-  if (distances) return listedFeedEvents(scope, query, maxEvents);
-  const outline = await readFeedOutline(scope, filter, maxEvents, query.password);
-  return readFeedEventsById(
-    scope,
-    outline.map((row) => row.id),
-    query.password,
-  );
 }
 
 /**

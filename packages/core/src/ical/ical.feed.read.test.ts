@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/roles.ts";
 import { deleteEvent } from "../events/event.delete.service.ts";
+import { listSelectionOf } from "../events/event.list.service.ts";
 import { type EventListQuery, eventListQuery } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
 import { DEFAULT_SERIES_LIMITS } from "../series/series.limits.ts";
@@ -17,10 +18,22 @@ import {
   useTestDatabase,
 } from "../testing/index.ts";
 import { deleteVenue } from "../venues/venue.service.ts";
-import { eventUid, listedFeedEvents, selectFeedEvents } from "./ical.export.service.ts";
+import { eventUid, listedFeedEvents } from "./ical.export.service.ts";
+import { readFeedEventsById, readFeedOutline } from "./ical.feed.read.ts";
 import { renderCalendar } from "./ical.feed.render.ts";
 import { feedEntriesOf } from "./ical.feed.series.ts";
 import type { FeedEvent } from "./ical.feed.ts";
+
+/** The feed's events as its two statements read them, all at once (the feed reads them a page at a time). */
+async function selectFeedEvents(scope: Scope, query: EventListQuery, maxEvents: number): Promise<FeedEvent[]> {
+  const { filter } = await listSelectionOf(scope, query);
+  const outline = await readFeedOutline(scope, filter, maxEvents, query.password);
+  return readFeedEventsById(
+    scope,
+    outline.map((row) => row.id),
+    query.password,
+  );
+}
 
 /**
  * The feed's own statement against the way the feed was built before it (`GET /events`' page of presented events,

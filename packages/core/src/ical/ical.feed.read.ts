@@ -1,6 +1,6 @@
 import { isRedacted } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
-import { columnsOf, flagOf, instantOf, JSON_SQL, type JsonSql } from "../db/json-sql.ts";
+import { columnsOf, flagOf, instantOf, JSON_SQL, type JsonSql, perProvider } from "../db/json-sql.ts";
 import type { SqlParam } from "../db/reader.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
 import { EVENT_TABLE } from "../events/event.table.ts";
@@ -124,7 +124,7 @@ function feedDocumentOf(sql: JsonSql): string {
   ]);
 }
 
-const DOCUMENTS = { sqlite: feedDocumentOf(JSON_SQL.sqlite), postgres: feedDocumentOf(JSON_SQL.postgres) };
+const DOCUMENTS = perProvider(feedDocumentOf);
 
 /** The columns of an event that place it in the feed: its series, and what its VTIMEZONE depends on. */
 const OUTLINE_COLUMNS = [

@@ -1,6 +1,6 @@
 import { anyRow } from "../db/any-row.ts";
 import { type Db, readerOf, type Tx } from "../db/db.ts";
-import { instantParam } from "../db/json-sql.ts";
+import { instantParam, perProvider } from "../db/json-sql.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
 import { MAX_RULE_STEPS } from "../ical/ical.recurrence.ts";
@@ -96,10 +96,7 @@ async function extendSeries(tx: Tx, id: number, until: Date, limits: SeriesLimit
   return starts.length;
 }
 
-const BELOW_HORIZON = {
-  sqlite: `SELECT 1 FROM "EventSeries" WHERE "generatedUntilUtc" < ?`,
-  postgres: `SELECT 1 FROM "EventSeries" WHERE "generatedUntilUtc" < $1`,
-};
+const BELOW_HORIZON = perProvider(({ param }) => `SELECT 1 FROM "EventSeries" WHERE "generatedUntilUtc" < ${param(1)}`);
 
 /** Whether `extendSeriesHorizons` would find a series to extend at `now`: read on the driver, without a write. */
 export async function hasSeriesBelowHorizon(db: Db, now: Date, limits: SeriesLimits): Promise<boolean> {
