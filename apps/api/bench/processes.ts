@@ -37,11 +37,16 @@ async function waitUntilAnswering(origin: string, path: string, child: ChildProc
 /**
  * The runtime settings of `pnpm start` (scripts/start.sh: keep both the same), given to every server the benchmark
  * starts so that it measures what production runs: a young generation of 1 MB semi-spaces instead of V8's 16 MB,
- * two glibc malloc arenas instead of one per thread, and the old generation collected once it has doubled since
+ * two glibc malloc arenas instead of one per thread with a fixed trim and mmap threshold of 128 KiB (glibc raises
+ * both as large blocks are freed, and then keeps freed memory resident), and the old generation collected once it has doubled since
  * the last full collection instead of letting it grow up to fourfold (docs/performance.md, "Memory (issue 25)").
  */
 export const PRODUCTION_NODE_OPTIONS = ["--max-semi-space-size=1", "--heap-growing-percent=100"];
-export const PRODUCTION_ENV = { MALLOC_ARENA_MAX: "2" };
+export const PRODUCTION_ENV = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_TRIM_THRESHOLD_: "131072",
+  MALLOC_MMAP_THRESHOLD_: "131072",
+};
 
 /** Starts `node <script>` with the environment, on a free port, and waits until `readyPath` answers. */
 export async function startServer(
