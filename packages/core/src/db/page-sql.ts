@@ -21,7 +21,7 @@ export interface PageDocument<Row> {
 }
 
 /** The fields `orderBy` names, with the id: all a page's selection needs to read, and to keep its order. */
-function keysOf(orderBy: OrderByInput): string[] {
+export function keysOf(orderBy: OrderByInput): string[] {
   return [...new Set(["id", ...orderBy.flatMap((term) => Object.keys(term))])];
 }
 

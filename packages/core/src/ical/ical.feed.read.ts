@@ -1,6 +1,7 @@
 import { isRedacted } from "../auth/visibility.ts";
 import { readerOf } from "../db/db.ts";
 import { columnsOf, flagOf, instantOf, JSON_SQL, type JsonSql, perProvider } from "../db/json-sql.ts";
+import { keysOf } from "../db/page-sql.ts";
 import type { SqlParam } from "../db/reader.ts";
 import { orderBySql, SqlStatementBuilder } from "../db/where-sql.ts";
 import { EVENT_TABLE } from "../events/event.table.ts";
@@ -12,7 +13,7 @@ import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { permalink } from "../shared/links.ts";
 import { byNameThenId } from "../shared/name-order.ts";
-import { type FeedEvent, type FeedOutline, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
+import { type FeedEvent, type FeedOutline, type FeedSchedule, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
 
 /**
  * The feed's events in two steps: the rows `GET /events` selects, in its order, with only what places each in the
@@ -153,7 +154,7 @@ function outlineStatement(scope: Scope, filter: EventFilter, take: number) {
   const sql = JSON_SQL[scope.provider];
   const builder = new SqlStatementBuilder(scope.provider);
   const order = eventListOrder(filter);
-  const keys = [...new Set(["id", ...order.flatMap((term) => Object.keys(term))])].map((key) => `p."${key}"`);
+  const keys = keysOf(order).map((key) => `p."${key}"`);
   const where = builder.where(EVENT_TABLE, "p", buildEventWhere(filter));
   const selected = `SELECT ${keys.join(", ")} FROM "Event" p WHERE ${where} ORDER BY ${orderBySql("p", order)} LIMIT ${builder.bind(take)}`;
   const outline = sql.object(columnsOf("e", OUTLINE_COLUMNS));
@@ -201,6 +202,19 @@ function feedOrganizerOf(scope: Scope, organizer: StoredOrganizer | null): FeedE
 
 const utcWallTime = (stored: string) => formatWallTime(instantOf(stored), "UTC");
 
+/** When an event happens, as the feed writes it (its all-day flag hidden while it is protected). */
+function scheduleOf(
+  row: Pick<StoredOutline, "allDay" | "timezone" | "startLocal" | "endLocal">,
+  redacted: boolean,
+): FeedSchedule {
+  return {
+    all_day: redacted ? null : flagOf(row.allDay),
+    timezone: row.timezone,
+    start_date: row.startLocal,
+    end_date: row.endLocal,
+  };
+}
+
 /** An event as the feed writes it, with what the same caller's `GET /events` shows of a protected one. */
 function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | undefined): FeedEvent {
   const redacted = isRedacted(scope.actor, row, password);
@@ -211,10 +225,7 @@ function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | u
     description: redacted ? "" : row.description,
     url: permalink(scope.links, "event", row),
     status: row.status,
-    all_day: redacted ? null : flagOf(row.allDay),
-    timezone: row.timezone,
-    start_date: row.startLocal,
-    end_date: row.endLocal,
+    ...scheduleOf(row, redacted),
     utc_start_date: utcWallTime(row.startUtc),
     utc_end_date: utcWallTime(row.endUtc),
     date_utc: utcWallTime(row.postDateUtc),
@@ -244,13 +255,7 @@ export async function readFeedOutline(
 ): Promise<FeedOutline[]> {
   const rows = await readRows<StoredOutline>(scope, outlineStatement(scope, filter, take));
   return rows.map((row) => {
-    const redacted = isRedacted(scope.actor, row, password);
-    const schedule = {
-      all_day: redacted ? null : flagOf(row.allDay),
-      timezone: row.timezone,
-      start_date: row.startLocal,
-      end_date: row.endLocal,
-    };
+    const schedule = scheduleOf(row, isRedacted(scope.actor, row, password));
     return { id: row.id, seriesId: row.seriesId, schedule };
   });
 }
