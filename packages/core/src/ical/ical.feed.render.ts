@@ -33,7 +33,7 @@ function zonedYears(schedules: readonly FeedSchedule[], span: YearSpan | undefin
   let from = span?.from ?? Number.POSITIVE_INFINITY;
   let to = span?.to ?? Number.NEGATIVE_INFINITY;
   for (const event of schedules) {
-    if (event.all_day || isUtc(event.timezone)) continue;
+    if (zoneOf(event) === null) continue;
     from = Math.min(from, Number(event.start_date.slice(0, 4)));
     to = Math.max(to, Number(event.end_date.slice(0, 4)));
   }
