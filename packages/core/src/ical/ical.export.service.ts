@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { getEvent, getEventBySlug } from "../events/event.get.service.ts";
 import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
 import type { EventOutput } from "../events/event.output.schemas.ts";
@@ -117,13 +118,38 @@ function* pagesOf<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += PAGE_EVENTS) yield items.slice(start, start + PAGE_EVENTS);
 }
 
-/** The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. */
+/**
+ * Resumes after the event loop has polled for I/O: one `setImmediate` called from the poll phase runs in the same
+ * turn's check phase, before any waiting request is read.
+ */
+async function nextLoopTurn(): Promise<void> {
+  await setImmediate();
+  await setImmediate();
+}
+
+/** The longest a feed writes VEVENTs before it lets other requests run (a description may be 1 MiB of text). */
+const RENDER_SLICE_MS = 20;
+
+/**
+ * The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. The VEVENTs
+ * are written one at a time, giving the event loop back every `RENDER_SLICE_MS`.
+ */
 async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan): AsyncGenerator<string> {
   const { calendarFrame, eventsText } = await renderer();
   const now = new Date();
   const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.span);
   yield head;
-  for await (const page of plan.pages) yield eventsText(page, now);
+  let sliceStart = performance.now();
+  for await (const page of plan.pages) {
+    // Checked before each VEVENT, the slice counts the page's read too.
+    for (const entry of page) {
+      if (performance.now() - sliceStart >= RENDER_SLICE_MS) {
+        await nextLoopTurn();
+        sliceStart = performance.now();
+      }
+      yield eventsText([entry], now);
+    }
+  }
   yield foot;
 }
 

@@ -1,11 +1,11 @@
-import { compile } from "html-to-text";
 import { foldLines, ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
+import { plainTextOf } from "../shared/plain-text.ts";
 import type { FeedEntry, FeedEvent, FeedHeader, FeedSchedule } from "./ical.feed.ts";
 import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
 
 /*
- * The VCALENDAR text of a feed. Its libraries (ical-generator, html-to-text) are loaded with it at the first feed
+ * The VCALENDAR text of a feed. Its libraries (ical-generator, htmlparser2) are loaded with it at the first feed
  * (`ical.export.service.ts` imports this module when it renders), not at every start.
  */
 
@@ -74,12 +74,7 @@ function locationOf(event: FeedEvent): ICalEventData["location"] {
   return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
 }
 
-/** The plain text of an HTML description; the HTML itself goes to `X-ALT-DESC`. Compiled once: per call, the options cost more than the conversion. */
-export const plainTextOf: (html: string) => string = compile({
-  wordwrap: false,
-  selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
-});
-
+/** The plain text of an HTML description (linear in its length, see `plainTextOf`); the HTML itself goes to `X-ALT-DESC`. */
 function descriptionOf(event: FeedEvent): ICalEventData["description"] {
   if (!event.description) return null;
   const plain = plainTextOf(event.description);
