@@ -19,7 +19,7 @@ import {
   icalSourceOf,
 } from "./ical.feed.ts";
 import { eventUidHost } from "./ical.identity.ts";
-import type { YearSpan } from "./ical.vtimezone.ts";
+import type { ZoneYears } from "./ical.vtimezone.ts";
 
 export interface FeedOptions {
   /** The most events a feed holds (`CALENDAR_ICAL_MAX_EVENTS`). */
@@ -110,7 +110,8 @@ const PAGE_EVENTS = 100;
 /** What a feed writes: the schedules of its VEVENTs in their order (for the VTIMEZONEs), and the VEVENTs by page. */
 interface FeedPlan {
   schedules: readonly FeedSchedule[];
-  span: YearSpan | undefined;
+  /** The years of the series' occurrences, by zone. */
+  years: ZoneYears;
   pages: AsyncIterable<readonly FeedEntry[]> | Iterable<readonly FeedEntry[]>;
 }
 
@@ -137,7 +138,7 @@ const RENDER_SLICE_MS = 20;
 async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan): AsyncGenerator<string> {
   const { calendarFrame, eventsText } = await renderer();
   const now = new Date();
-  const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.span);
+  const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.years);
   yield head;
   let sliceStart = performance.now();
   for await (const page of plan.pages) {
@@ -155,8 +156,8 @@ async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan)
 
 /** A feed of events read already. */
 async function listedPlan(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<FeedPlan> {
-  const { entries, span } = await entriesOf(scope, options, events);
-  return { schedules: entries.map((entry) => entry.event), span, pages: pagesOf(entries) };
+  const { entries, years } = await entriesOf(scope, options, events);
+  return { schedules: entries.map((entry) => entry.event), years, pages: pagesOf(entries) };
 }
 
 /** Each page's VEVENTs: those planned, and the events left to read, read together. */
@@ -188,9 +189,9 @@ async function pagedPlan(scope: Scope, options: FeedOptions, filter: EventFilter
   const occurrences = await readFeedEventsById(scope, inSeries, password);
   const uidOf = await uidsOf(scope, options);
   const series = await seriesOf(scope, occurrences);
-  const { planned, span } = planFeed(outline, occurrences, series, seriesLimitsOf(scope.site), uidOf);
+  const { planned, years } = planFeed(outline, occurrences, series, seriesLimitsOf(scope.site), uidOf);
   const schedules = planned.map((item) => ("entry" in item ? item.entry.event : item.row.schedule));
-  return { schedules, span, pages: readPages(scope, planned, password, uidOf) };
+  return { schedules, years, pages: readPages(scope, planned, password, uidOf) };
 }
 
 /**
@@ -203,8 +204,8 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
   const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
   const { renderCalendar } = await renderer();
   if (!occurrence || !series) {
-    const { entries, span } = await entriesOf(scope, options, [event]);
-    return renderCalendar(headerOf(scope, options), entries, span);
+    const { entries, years } = await entriesOf(scope, options, [event]);
+    return renderCalendar(headerOf(scope, options), entries, years);
   }
   const entry: FeedEntry = {
     event,
