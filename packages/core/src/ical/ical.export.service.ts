@@ -128,27 +128,35 @@ async function nextLoopTurn(): Promise<void> {
   await setImmediate();
 }
 
-/** The longest a feed writes VEVENTs before it lets other requests run (a description may be 1 MiB of text). */
+/** The longest a feed works (reads, converts, writes) before it lets other requests run: a description may be 1 MiB. */
 const RENDER_SLICE_MS = 20;
+
+/** A pause that gives the event loop back once `RENDER_SLICE_MS` have passed since the last time it did. */
+function loopSlicer(): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < RENDER_SLICE_MS) return;
+    await nextLoopTurn();
+    sliceStart = performance.now();
+  };
+}
 
 /**
  * The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. The VEVENTs
- * are written one at a time, giving the event loop back every `RENDER_SLICE_MS`.
+ * are written one at a time (their descriptions' plain text a slice at a time), giving the event loop back every
+ * `RENDER_SLICE_MS`.
  */
 async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan): AsyncGenerator<string> {
-  const { calendarFrame, eventsText } = await renderer();
+  const { calendarFrame, eventsText, plainTextsOf } = await renderer();
   const now = new Date();
   const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.years);
   yield head;
-  let sliceStart = performance.now();
+  const pause = loopSlicer();
   for await (const page of plan.pages) {
-    // Checked before each VEVENT, the slice counts the page's read too.
     for (const entry of page) {
-      if (performance.now() - sliceStart >= RENDER_SLICE_MS) {
-        await nextLoopTurn();
-        sliceStart = performance.now();
-      }
-      yield eventsText([entry], now);
+      // Before each VEVENT, the slice counts the page's read too.
+      await pause();
+      yield eventsText([entry], now, await plainTextsOf([entry], pause));
     }
   }
   yield foot;
@@ -202,10 +210,16 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
   const event = feedEventOf(output, (await sourcesOf(scope, [output])).get(output.id));
   const occurrence = event.source?.occurrence;
   const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
-  const { renderCalendar } = await renderer();
+  const { renderCalendar, plainTextsOf } = await renderer();
   if (!occurrence || !series) {
     const { entries, years } = await entriesOf(scope, options, [event]);
-    return renderCalendar(headerOf(scope, options), entries, years);
+    return renderCalendar(
+      headerOf(scope, options),
+      entries,
+      years,
+      new Date(),
+      await plainTextsOf(entries, loopSlicer()),
+    );
   }
   const entry: FeedEntry = {
     event,
@@ -213,7 +227,8 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
     sequence: event.source?.sequence ?? 0,
     recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
   };
-  return renderCalendar(headerOf(scope, options), [entry]);
+  const plainTexts = await plainTextsOf([entry], loopSlicer());
+  return renderCalendar(headerOf(scope, options), [entry], undefined, new Date(), plainTexts);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { foldLines, ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
-import { plainTextOf } from "../shared/plain-text.ts";
+import { plainTextInSlices, plainTextOf } from "../shared/plain-text.ts";
 import type { FeedEntry, FeedEvent, FeedHeader, FeedSchedule } from "./ical.feed.ts";
 import { vtimezoneOf, type ZoneYears } from "./ical.vtimezone.ts";
 
@@ -100,10 +100,25 @@ function locationOf(event: FeedEvent): ICalEventData["location"] {
   return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
 }
 
+/** The plain texts of the events' descriptions, made beforehand. */
+export type PlainTexts = ReadonlyMap<FeedEvent, string>;
+
+/**
+ * The plain texts of the entries' descriptions, awaiting `pause()` between slices of a long one: the writing of a
+ * VEVENT itself then holds the event loop only for the library's escaping and folding.
+ */
+export async function plainTextsOf(entries: readonly FeedEntry[], pause: () => Promise<void>): Promise<PlainTexts> {
+  const texts = new Map<FeedEvent, string>();
+  for (const { event } of entries) {
+    if (event.description) texts.set(event, await plainTextInSlices(event.description, pause));
+  }
+  return texts;
+}
+
 /** The plain text of an HTML description (linear in its length, see `plainTextOf`); the HTML itself goes to `X-ALT-DESC`. */
-function descriptionOf(event: FeedEvent): ICalEventData["description"] {
+function descriptionOf(event: FeedEvent, plainTexts: PlainTexts): ICalEventData["description"] {
   if (!event.description) return null;
-  const plain = plainTextOf(event.description);
+  const plain = plainTexts.get(event) ?? plainTextOf(event.description);
   return plain === event.description ? plain : { plain, html: event.description };
 }
 
@@ -169,7 +184,7 @@ function repeatingOf(lines: readonly string[] | undefined): ICalEventData["repea
   return [line, ...others].join("\r\n");
 }
 
-function eventData(entry: FeedEntry, now: Date): ICalEventData {
+function eventData(entry: FeedEntry, now: Date, plainTexts: PlainTexts): ICalEventData {
   const { event } = entry;
   const { organizer } = event;
   return {
@@ -182,7 +197,7 @@ function eventData(entry: FeedEntry, now: Date): ICalEventData {
     lastModified: utcDate(event.modified_utc),
     ...scheduleOf(event),
     summary: event.title,
-    description: descriptionOf(event),
+    description: descriptionOf(event, plainTexts),
     location: locationOf(event),
     // ORGANIZER is a mail address (RFC 5545 3.8.4.3): an organizer without one is left out, not an error.
     organizer: organizer?.email ? { name: organizer.organizer, email: organizer.email } : null,
@@ -238,9 +253,9 @@ export function calendarFrame(header: FeedHeader, schedules: readonly FeedSchedu
 }
 
 /** The VEVENTs of entries (text escaped by the library), folded at 75 octets as the library folds a calendar. */
-export function eventsText(entries: readonly FeedEntry[], now: Date): string {
+export function eventsText(entries: readonly FeedEntry[], now: Date, plainTexts: PlainTexts = new Map()): string {
   const calendar = new ICalCalendar();
-  const text = entries.map((entry) => calendar.createEvent(eventData(entry, now)).toString()).join("");
+  const text = entries.map((entry) => calendar.createEvent(eventData(entry, now, plainTexts)).toString()).join("");
   return foldLines(text).replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r");
 }
 
@@ -250,11 +265,12 @@ export function renderCalendar(
   entries: readonly FeedEntry[],
   seriesYears?: ZoneYears,
   now: Date = new Date(),
+  plainTexts: PlainTexts = new Map(),
 ): string {
   const { head, foot } = calendarFrame(
     header,
     entries.map((entry) => entry.event),
     seriesYears,
   );
-  return `${head}${eventsText(entries, now)}${foot}`;
+  return `${head}${eventsText(entries, now, plainTexts)}${foot}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LENGTH_MARGIN, plainTextOf } from "./plain-text.ts";
+import { LENGTH_MARGIN, plainTextInSlices, plainTextOf } from "./plain-text.ts";
 
 /**
  * What html-to-text 10 (`wordwrap: false`, links hidden when they are their text), which feeds used before, made of
@@ -83,5 +83,15 @@ describe("plainTextOf", () => {
     // Linear work is well under this even on a loaded machine; html-to-text took 20-35 s or overflowed its stack.
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(text.length).toBeLessThanOrEqual(2 * html.length + LENGTH_MARGIN);
+  });
+
+  it("gives the same text a slice at a time, pausing between the slices of a long description", async () => {
+    const html = `<ol>${"<li><p>Probe &amp; <a href='https://x.org/'>Noten</a></p></li>".repeat(4_000)}</ol>`;
+    let pauses = 0;
+    const text = await plainTextInSlices(html, async () => {
+      pauses += 1;
+    });
+    expect(text).toBe(plainTextOf(html));
+    expect(pauses).toBe(Math.ceil(html.length / 65_536));
   });
 });

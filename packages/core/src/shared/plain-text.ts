@@ -407,7 +407,7 @@ class PlainTextWriter {
 }
 
 /** Feeds the tokenizer's events to a writer: tag names, the attributes it reads, text with entities decoded. */
-function tokenize(html: string, writer: PlainTextWriter): void {
+function tokenizerOf(html: string, writer: PlainTextWriter): Tokenizer {
   let tag = "";
   let attributes: Map<string, string> = NO_ATTRIBUTES;
   let attribute: string | undefined;
@@ -466,23 +466,50 @@ function tokenize(html: string, writer: PlainTextWriter): void {
     onprocessinginstruction() {},
     onend: flush,
   };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
-  tokenizer.write(html);
-  tokenizer.end();
+  return new Tokenizer({ decodeEntities: true }, callbacks);
 }
 
-function render(html: string, widths: readonly number[]): PlainTextWriter {
+/** The HTML the tokenizer reads at a time: `plainTextInSlices` may let other work run between two. */
+const SLICE_LENGTH = 64 * 1024;
+
+/** One pass, a slice of the HTML a step (the tokenizer's indices are the whole text's, as the writer reads them). */
+function* renderSteps(html: string, widths: readonly number[]): Generator<void, PlainTextWriter> {
   const writer = new PlainTextWriter(2 * html.length + LENGTH_MARGIN, widths);
-  tokenize(html, writer);
+  const tokenizer = tokenizerOf(html, writer);
+  for (let start = 0; start < html.length; start += SLICE_LENGTH) {
+    tokenizer.write(html.slice(start, start + SLICE_LENGTH));
+    yield;
+  }
+  tokenizer.end();
   return writer;
 }
 
 /**
- * The plain text of an HTML description (see above). An ordered list's labels are aligned to its widest, known only
- * at its end: a text whose lists have labels of several widths is written twice, the second time with the widths.
+ * The plain text, a slice of the HTML a step. An ordered list's labels are aligned to its widest, known only at its
+ * end: a text whose lists have labels of several widths is written twice, the second time with the widths (up to
+ * `MAX_ALIGNED_LENGTH`; a longer one is written once, its labels as wide as each needs).
  */
+function* textSteps(html: string): Generator<void, string> {
+  const first = yield* renderSteps(html, []);
+  if (!first.misaligned || html.length > MAX_ALIGNED_LENGTH) return first.toString();
+  return (yield* renderSteps(html, first.widths)).toString();
+}
+
+/** The plain text of an HTML description (see above). */
 export function plainTextOf(html: string): string {
-  const first = render(html, []);
-  const text = first.toString();
-  return first.misaligned && html.length <= MAX_ALIGNED_LENGTH ? render(html, first.widths).toString() : text;
+  const steps = textSteps(html);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `plainTextOf`, awaiting `pause()` after each slice of the HTML: a long description lets other requests run. */
+export async function plainTextInSlices(html: string, pause: () => Promise<void>): Promise<string> {
+  const steps = textSteps(html);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }
