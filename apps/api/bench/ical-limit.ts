@@ -50,10 +50,11 @@ function day(wall: string, plusDays = 0): DateTime {
 
 const vtimezones = new Map<string, string | null>();
 
-/** The feed's VTIMEZONE source (the zone's history in the window's years), built once per zone and span as it does. */
+/** The feed's VTIMEZONE source (the zone's history in the window's years), built once per zone and years as it does. */
 function vtimezoneCache(zone: string, span: { from: number; to: number }): string | null {
   const key = `${zone} ${span.from} ${span.to}`;
-  if (!vtimezones.has(key)) vtimezones.set(key, vtimezoneOf(zone, span) ?? null);
+  const years = new Set(Array.from({ length: span.to - span.from + 1 }, (_, index) => span.from + index));
+  if (!vtimezones.has(key)) vtimezones.set(key, vtimezoneOf(zone, years) ?? null);
   return vtimezones.get(key) ?? null;
 }
 

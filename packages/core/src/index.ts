@@ -46,7 +46,7 @@ export {
   importResult,
 } from "./ical/ical.import.schemas.ts";
 export { type IcalImportOptions, importCalendar } from "./ical/ical.import.service.ts";
-export { vtimezoneOf, type YearSpan } from "./ical/ical.vtimezone.ts";
+export { vtimezoneOf, type ZoneYears } from "./ical/ical.vtimezone.ts";
 export { issueReason } from "./param-reasons.ts";
 export {
   type AppRouter,

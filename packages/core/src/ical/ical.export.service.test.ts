@@ -71,13 +71,13 @@ describe.each(PROVIDERS)("the feed written a page at a time (%s)", (provider) =>
 
     const events = await listedFeedEvents(reader, QUERY, OPTIONS.maxEvents);
     const rows = await reader.db.eventSeries.findMany();
-    const { entries, span } = feedEntriesOf(
+    const { entries, years } = feedEntriesOf(
       events,
       new Map(rows.map((row) => [row.id, row])),
       DEFAULT_SERIES_LIMITS,
       (event) => eventUid(event, OPTIONS.publicHost),
     );
-    const expected = renderCalendar(HEADER, entries, span);
+    const expected = renderCalendar(HEADER, entries, years);
 
     expect(withoutStamps(chunks.join(""))).toBe(withoutStamps(expected));
     expect(vevents(expected)).toBeGreaterThan(200);

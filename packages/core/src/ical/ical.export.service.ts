@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { getEvent, getEventBySlug } from "../events/event.get.service.ts";
 import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
 import type { EventOutput } from "../events/event.output.schemas.ts";
@@ -18,7 +19,7 @@ import {
   icalSourceOf,
 } from "./ical.feed.ts";
 import { eventUidHost } from "./ical.identity.ts";
-import type { YearSpan } from "./ical.vtimezone.ts";
+import type { ZoneYears } from "./ical.vtimezone.ts";
 
 export interface FeedOptions {
   /** The most events a feed holds (`CALENDAR_ICAL_MAX_EVENTS`). */
@@ -109,7 +110,8 @@ const PAGE_EVENTS = 100;
 /** What a feed writes: the schedules of its VEVENTs in their order (for the VTIMEZONEs), and the VEVENTs by page. */
 interface FeedPlan {
   schedules: readonly FeedSchedule[];
-  span: YearSpan | undefined;
+  /** The years of the series' occurrences, by zone. */
+  years: ZoneYears;
   pages: AsyncIterable<readonly FeedEntry[]> | Iterable<readonly FeedEntry[]>;
 }
 
@@ -117,20 +119,53 @@ function* pagesOf<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += PAGE_EVENTS) yield items.slice(start, start + PAGE_EVENTS);
 }
 
-/** The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. */
+/**
+ * Resumes after the event loop has polled for I/O: one `setImmediate` called from the poll phase runs in the same
+ * turn's check phase, before any waiting request is read.
+ */
+async function nextLoopTurn(): Promise<void> {
+  await setImmediate();
+  await setImmediate();
+}
+
+/** The longest a feed works (reads, converts, writes) before it lets other requests run: a description may be 1 MiB. */
+const RENDER_SLICE_MS = 20;
+
+/** A pause that gives the event loop back once `RENDER_SLICE_MS` have passed since the last time it did. */
+function loopSlicer(): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < RENDER_SLICE_MS) return;
+    await nextLoopTurn();
+    sliceStart = performance.now();
+  };
+}
+
+/**
+ * The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. The VEVENTs
+ * are written one at a time (their descriptions' plain text a slice at a time), giving the event loop back every
+ * `RENDER_SLICE_MS`.
+ */
 async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan): AsyncGenerator<string> {
-  const { calendarFrame, eventsText } = await renderer();
+  const { calendarFrame, eventsText, plainTextsOf } = await renderer();
   const now = new Date();
-  const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.span);
+  const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.years);
   yield head;
-  for await (const page of plan.pages) yield eventsText(page, now);
+  const pause = loopSlicer();
+  for await (const page of plan.pages) {
+    for (const entry of page) {
+      // Before each VEVENT, the slice counts the page's read too.
+      await pause();
+      yield eventsText([entry], now, await plainTextsOf([entry], pause));
+    }
+  }
   yield foot;
 }
 
 /** A feed of events read already. */
 async function listedPlan(scope: Scope, options: FeedOptions, events: readonly FeedEvent[]): Promise<FeedPlan> {
-  const { entries, span } = await entriesOf(scope, options, events);
-  return { schedules: entries.map((entry) => entry.event), span, pages: pagesOf(entries) };
+  const { entries, years } = await entriesOf(scope, options, events);
+  return { schedules: entries.map((entry) => entry.event), years, pages: pagesOf(entries) };
 }
 
 /** Each page's VEVENTs: those planned, and the events left to read, read together. */
@@ -162,9 +197,9 @@ async function pagedPlan(scope: Scope, options: FeedOptions, filter: EventFilter
   const occurrences = await readFeedEventsById(scope, inSeries, password);
   const uidOf = await uidsOf(scope, options);
   const series = await seriesOf(scope, occurrences);
-  const { planned, span } = planFeed(outline, occurrences, series, seriesLimitsOf(scope.site), uidOf);
+  const { planned, years } = planFeed(outline, occurrences, series, seriesLimitsOf(scope.site), uidOf);
   const schedules = planned.map((item) => ("entry" in item ? item.entry.event : item.row.schedule));
-  return { schedules, span, pages: readPages(scope, planned, password, uidOf) };
+  return { schedules, years, pages: readPages(scope, planned, password, uidOf) };
 }
 
 /**
@@ -175,10 +210,16 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
   const event = feedEventOf(output, (await sourcesOf(scope, [output])).get(output.id));
   const occurrence = event.source?.occurrence;
   const series = occurrence ? (await seriesOf(scope, [event])).get(occurrence.seriesId) : undefined;
-  const { renderCalendar } = await renderer();
+  const { renderCalendar, plainTextsOf } = await renderer();
   if (!occurrence || !series) {
-    const { entries, span } = await entriesOf(scope, options, [event]);
-    return renderCalendar(headerOf(scope, options), entries, span);
+    const { entries, years } = await entriesOf(scope, options, [event]);
+    return renderCalendar(
+      headerOf(scope, options),
+      entries,
+      years,
+      new Date(),
+      await plainTextsOf(entries, loopSlicer()),
+    );
   }
   const entry: FeedEntry = {
     event,
@@ -186,7 +227,8 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
     sequence: event.source?.sequence ?? 0,
     recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
   };
-  return renderCalendar(headerOf(scope, options), [entry]);
+  const plainTexts = await plainTextsOf([entry], loopSlicer());
+  return renderCalendar(headerOf(scope, options), [entry], undefined, new Date(), plainTexts);
 }
 
 /**

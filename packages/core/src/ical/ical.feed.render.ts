@@ -1,11 +1,11 @@
-import { compile } from "html-to-text";
 import { foldLines, ICalCalendar, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
+import { plainTextInSlices, plainTextOf } from "../shared/plain-text.ts";
 import type { FeedEntry, FeedEvent, FeedHeader, FeedSchedule } from "./ical.feed.ts";
-import { vtimezoneOf, type YearSpan } from "./ical.vtimezone.ts";
+import { vtimezoneOf, type ZoneYears } from "./ical.vtimezone.ts";
 
 /*
- * The VCALENDAR text of a feed. Its libraries (ical-generator, html-to-text) are loaded with it at the first feed
+ * The VCALENDAR text of a feed. Its libraries (ical-generator, htmlparser2) are loaded with it at the first feed
  * (`ical.export.service.ts` imports this module when it renders), not at every start.
  */
 
@@ -15,29 +15,55 @@ function isUtc(zone: string): boolean {
   return UTC_ZONES.has(zone);
 }
 
-/** VTIMEZONE blocks by zone and span: feeds of the same window share them. */
+/**
+ * VTIMEZONE blocks by zone and years: feeds of the same window share them. Bounded by their bytes (keys included),
+ * the oldest dropped first.
+ */
 const vtimezones = new Map<string, string | undefined>();
-const MAX_CACHED_VTIMEZONES = 1_000;
+export const MAX_CACHED_VTIMEZONE_BYTES = 4 * 1024 * 1024;
+let cachedVtimezoneBytes = 0;
 
-function cachedVtimezone(zone: string, span: YearSpan): string | undefined {
-  const key = `${zone} ${span.from} ${span.to}`;
-  if (!vtimezones.has(key)) {
-    if (vtimezones.size >= MAX_CACHED_VTIMEZONES) vtimezones.clear();
-    vtimezones.set(key, vtimezoneOf(zone, span));
-  }
-  return vtimezones.get(key);
+function sizeOf(key: string, text: string | undefined): number {
+  return key.length + (text?.length ?? 0);
 }
 
-/** The years of the events' local times (UTC and all-day events need no VTIMEZONE). */
-function zonedYears(schedules: readonly FeedSchedule[], span: YearSpan | undefined): YearSpan {
-  let from = span?.from ?? Number.POSITIVE_INFINITY;
-  let to = span?.to ?? Number.NEGATIVE_INFINITY;
-  for (const event of schedules) {
-    if (zoneOf(event) === null) continue;
-    from = Math.min(from, Number(event.start_date.slice(0, 4)));
-    to = Math.max(to, Number(event.end_date.slice(0, 4)));
+function cachedVtimezone(zone: string, years: ReadonlySet<number>): string | undefined {
+  const key = `${zone} ${[...years].sort((a, b) => a - b).join(",")}`;
+  if (vtimezones.has(key)) return vtimezones.get(key);
+  const text = vtimezoneOf(zone, years);
+  const size = sizeOf(key, text);
+  for (const [oldest, kept] of vtimezones) {
+    if (cachedVtimezoneBytes + size <= MAX_CACHED_VTIMEZONE_BYTES) break;
+    vtimezones.delete(oldest);
+    cachedVtimezoneBytes -= sizeOf(oldest, kept);
   }
-  return Number.isFinite(from) ? { from, to } : { from: 1970, to: 1970 };
+  if (cachedVtimezoneBytes + size <= MAX_CACHED_VTIMEZONE_BYTES) {
+    vtimezones.set(key, text);
+    cachedVtimezoneBytes += size;
+  }
+  return text;
+}
+
+function addYear(years: Map<string, Set<number>>, zone: string, year: number): void {
+  const known = years.get(zone);
+  if (known) known.add(year);
+  else years.set(zone, new Set([year]));
+}
+
+/**
+ * The years of the events' local times, by zone (UTC and all-day events need no VTIMEZONE), with those of the series'
+ * occurrences the VEVENTs' rules give.
+ */
+function zonedYears(schedules: readonly FeedSchedule[], seriesYears: ZoneYears | undefined): ZoneYears {
+  const years = new Map<string, Set<number>>();
+  for (const [zone, ofZone] of seriesYears ?? []) for (const year of ofZone) addYear(years, zone, year);
+  for (const event of schedules) {
+    const zone = zoneOf(event);
+    if (zone === null) continue;
+    addYear(years, zone, Number(event.start_date.slice(0, 4)));
+    addYear(years, zone, Number(event.end_date.slice(0, 4)));
+  }
+  return years;
 }
 
 /**
@@ -74,15 +100,25 @@ function locationOf(event: FeedEvent): ICalEventData["location"] {
   return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
 }
 
-/** The plain text of an HTML description; the HTML itself goes to `X-ALT-DESC`. Compiled once: per call, the options cost more than the conversion. */
-export const plainTextOf: (html: string) => string = compile({
-  wordwrap: false,
-  selectors: [{ selector: "a", options: { hideLinkHrefIfSameAsText: true } }],
-});
+/** The plain texts of the events' descriptions, made beforehand. */
+export type PlainTexts = ReadonlyMap<FeedEvent, string>;
 
-function descriptionOf(event: FeedEvent): ICalEventData["description"] {
+/**
+ * The plain texts of the entries' descriptions, awaiting `pause()` between slices of a long one: the writing of a
+ * VEVENT itself then holds the event loop only for the library's escaping and folding.
+ */
+export async function plainTextsOf(entries: readonly FeedEntry[], pause: () => Promise<void>): Promise<PlainTexts> {
+  const texts = new Map<FeedEvent, string>();
+  for (const { event } of entries) {
+    if (event.description) texts.set(event, await plainTextInSlices(event.description, pause));
+  }
+  return texts;
+}
+
+/** The plain text of an HTML description (linear in its length, see `plainTextOf`); the HTML itself goes to `X-ALT-DESC`. */
+function descriptionOf(event: FeedEvent, plainTexts: PlainTexts): ICalEventData["description"] {
   if (!event.description) return null;
-  const plain = plainTextOf(event.description);
+  const plain = plainTexts.get(event) ?? plainTextOf(event.description);
   return plain === event.description ? plain : { plain, html: event.description };
 }
 
@@ -148,7 +184,7 @@ function repeatingOf(lines: readonly string[] | undefined): ICalEventData["repea
   return [line, ...others].join("\r\n");
 }
 
-function eventData(entry: FeedEntry, now: Date): ICalEventData {
+function eventData(entry: FeedEntry, now: Date, plainTexts: PlainTexts): ICalEventData {
   const { event } = entry;
   const { organizer } = event;
   return {
@@ -161,7 +197,7 @@ function eventData(entry: FeedEntry, now: Date): ICalEventData {
     lastModified: utcDate(event.modified_utc),
     ...scheduleOf(event),
     summary: event.title,
-    description: descriptionOf(event),
+    description: descriptionOf(event, plainTexts),
     location: locationOf(event),
     // ORGANIZER is a mail address (RFC 5545 3.8.4.3): an organizer without one is left out, not an error.
     organizer: organizer?.email ? { name: organizer.organizer, email: organizer.email } : null,
@@ -184,18 +220,24 @@ function zoneOf(event: FeedSchedule): string | null {
  * The calendar's text around its VEVENTs, given the schedules of its events in their order: the header with the
  * VTIMEZONEs of their zones, and the footer. The library writes them with its events; a calendar of one placeholder
  * event per zone (then one in UTC, so that there is always one) gives both exactly as it writes them, cut at the
- * first and after the last VEVENT. `span` widens the years the VTIMEZONEs cover (a series' rule reaches beyond the
- * occurrences written).
+ * first and after the last VEVENT. `seriesYears` adds the years of the occurrences the series' rules give (beyond
+ * the occurrences written).
  */
-export function calendarFrame(header: FeedHeader, schedules: readonly FeedSchedule[], span?: YearSpan) {
-  const years = zonedYears(schedules, span);
+export function calendarFrame(header: FeedHeader, schedules: readonly FeedSchedule[], seriesYears?: ZoneYears) {
+  const years = zonedYears(schedules, seriesYears);
   const calendar = new ICalCalendar({
     prodId: { company: "Calendar", product: "Calendar", language: header.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     scale: "GREGORIAN",
     name: header.name,
     ttl: header.refreshSeconds,
-    timezone: { name: null, generator: (zone) => (isUtc(zone) ? null : (cachedVtimezone(zone, years) ?? null)) },
+    timezone: {
+      name: null,
+      generator: (zone) => {
+        const ofZone = years.get(zone);
+        return isUtc(zone) || !ofZone ? null : (cachedVtimezone(zone, ofZone) ?? null);
+      },
+    },
   });
   calendar.x("X-WR-TIMEZONE", header.timezone);
   const zones = new Set(schedules.map(zoneOf));
@@ -211,9 +253,9 @@ export function calendarFrame(header: FeedHeader, schedules: readonly FeedSchedu
 }
 
 /** The VEVENTs of entries (text escaped by the library), folded at 75 octets as the library folds a calendar. */
-export function eventsText(entries: readonly FeedEntry[], now: Date): string {
+export function eventsText(entries: readonly FeedEntry[], now: Date, plainTexts: PlainTexts = new Map()): string {
   const calendar = new ICalCalendar();
-  const text = entries.map((entry) => calendar.createEvent(eventData(entry, now)).toString()).join("");
+  const text = entries.map((entry) => calendar.createEvent(eventData(entry, now, plainTexts)).toString()).join("");
   return foldLines(text).replace(ALL_DAY_RECURRENCE_ID, "RECURRENCE-ID;VALUE=DATE:$1\r");
 }
 
@@ -221,13 +263,14 @@ export function eventsText(entries: readonly FeedEntry[], now: Date): string {
 export function renderCalendar(
   header: FeedHeader,
   entries: readonly FeedEntry[],
-  span?: YearSpan,
+  seriesYears?: ZoneYears,
   now: Date = new Date(),
+  plainTexts: PlainTexts = new Map(),
 ): string {
   const { head, foot } = calendarFrame(
     header,
     entries.map((entry) => entry.event),
-    span,
+    seriesYears,
   );
-  return `${head}${eventsText(entries, now)}${foot}`;
+  return `${head}${eventsText(entries, now, plainTexts)}${foot}`;
 }

@@ -4,7 +4,7 @@ import type { SeriesLimits } from "../series/series.limits.ts";
 import { parseRecurrenceLines, recurrenceLines, type SeriesFrame } from "../series/series.rule.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import type { FeedEntry, FeedEvent } from "./ical.feed.ts";
-import type { YearSpan } from "./ical.vtimezone.ts";
+import type { ZoneYears } from "./ical.vtimezone.ts";
 
 /**
  * A feed's events as VEVENTs (docs/behaviour.md, "Subscribing to a series (iCalendar)"): a series is one master
@@ -30,10 +30,10 @@ export interface FeedSeries {
 /** The parameter that marks the EXDATE line of the starts a feed leaves out: an import of the feed ignores it. */
 export const UNLISTED_PARAMETER = "X-CALENDAR-UNLISTED";
 
-/** The feed's VEVENTs, and the years their zones' VTIMEZONEs must cover. */
+/** The feed's VEVENTs, and the years of its series' occurrences (by zone) that their VTIMEZONEs must cover. */
 export interface FeedEntries {
   entries: FeedEntry[];
-  span: YearSpan | undefined;
+  years: ZoneYears;
 }
 
 const utcWallTime = (wallTime: string, zone: string) => formatWallTime(wallTimeInstant(wallTime, zone), "UTC");
@@ -153,12 +153,17 @@ function seriesEntries(series: FeedSeries, occurrences: readonly FeedEvent[], li
         },
       ]),
   );
-  const lastYear = Number((starts.at(-1) ?? series.startLocal).slice(0, 4));
-  return { master: masterEntry, exceptions, span: { from: Number(series.startLocal.slice(0, 4)), to: lastYear } };
+  return { master: masterEntry, exceptions, years: occurrenceYears(starts, series.durationSeconds) };
 }
 
-function widen(span: YearSpan | undefined, other: YearSpan): YearSpan {
-  return span ? { from: Math.min(span.from, other.from), to: Math.max(span.to, other.to) } : other;
+/** The years an occurrence starting at each of `starts` (wall times) starts or ends in. */
+function occurrenceYears(starts: readonly string[], durationSeconds: number): Set<number> {
+  const years = new Set<number>();
+  for (const start of starts) {
+    years.add(Number(start.slice(0, 4)));
+    years.add(new Date(Date.parse(`${start.replace(" ", "T")}Z`) + durationSeconds * 1000).getUTCFullYear());
+  }
+  return years;
 }
 
 /** An event that is not written as part of a series: its own VEVENT. */
@@ -181,7 +186,7 @@ export function planFeed<Row extends { id: number; seriesId: number | null }>(
   seriesById: ReadonlyMap<number, FeedSeries>,
   limits: SeriesLimits,
   uidOf: (event: FeedEvent) => string,
-): { planned: Array<PlannedEntry<Row>>; span: YearSpan | undefined } {
+): { planned: Array<PlannedEntry<Row>>; years: ZoneYears } {
   const bySeries = new Map<number, FeedEvent[]>();
   for (const event of occurrences) {
     const seriesId = event.source?.occurrence?.seriesId;
@@ -197,7 +202,7 @@ export function planFeed<Row extends { id: number; seriesId: number | null }>(
   const read = new Map(occurrences.map((event) => [event.id, event]));
   const planned: Array<PlannedEntry<Row>> = [];
   const mastered = new Set<number>();
-  let span: YearSpan | undefined;
+  const years = new Map<string, Set<number>>();
   for (const row of rows) {
     const event = row.seriesId === null ? undefined : read.get(row.id);
     if (!event) {
@@ -213,12 +218,15 @@ export function planFeed<Row extends { id: number; seriesId: number | null }>(
     if (!mastered.has(seriesId)) {
       mastered.add(seriesId);
       planned.push({ entry: written.master });
-      if (!written.master.event.all_day) span = widen(span, written.span);
+      if (!written.master.event.all_day) {
+        const zone = written.master.event.timezone;
+        years.set(zone, new Set([...(years.get(zone) ?? []), ...written.years]));
+      }
     }
     const exception = written.exceptions.get(event.id);
     if (exception) planned.push({ entry: exception });
   }
-  return { planned, span };
+  return { planned, years };
 }
 
 /** The entries of events all read already (see `planFeed`). */
@@ -230,7 +238,7 @@ export function feedEntriesOf(
 ): FeedEntries {
   const rows = events.map((event) => ({ id: event.id, seriesId: event.source?.occurrence?.seriesId ?? null, event }));
   const occurrences = events.filter((event) => event.source?.occurrence);
-  const { planned, span } = planFeed(rows, occurrences, seriesById, limits, uidOf);
+  const { planned, years } = planFeed(rows, occurrences, seriesById, limits, uidOf);
   const entries = planned.map((item) => ("entry" in item ? item.entry : standaloneEntry(item.row.event, uidOf)));
-  return { entries, span };
+  return { entries, years };
 }
