@@ -3,9 +3,10 @@ import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
 import { requireWithinCap } from "./ical.import.caps.ts";
 import type { ImportCaps } from "./ical.import.schemas.ts";
+import { slicesOf } from "./ical.import.slices.ts";
 import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
-import { ianaZoneOf, type StepBudget, useExplicitZones, yieldToOthers, type ZoneProblems } from "./ical.zones.ts";
+import { ianaZoneOf, type StepBudget, useExplicitZones, type ZoneProblems } from "./ical.zones.ts";
 
 /** One event to write, as `POST /events` takes it, with the identity and version of its source. */
 export interface ImportedOccurrence {
@@ -409,8 +410,8 @@ export interface ParsedCalendar {
 
 /**
  * The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. A file
- * with more recurring series or events than `options.caps` allow is a 413. The work is synchronous (ical.js), so it
- * gives the event loop back after each time zone and each UID.
+ * with more recurring series or events than `options.caps` allow is a 413. The work runs in time slices (ical.js is
+ * synchronous): the event loop is given back between time zones and between UIDs.
  */
 export async function parseCalendarFile(text: string, options: ExpandOptions): Promise<ParsedCalendar> {
   let calendar: ICAL.Component;
@@ -423,7 +424,8 @@ export async function parseCalendarFile(text: string, options: ExpandOptions): P
     throw domainError("rest_invalid_icalendar", { reason: "The iCalendar file must hold a VCALENDAR." });
   }
   const budget: StepBudget = { remaining: MAX_FILE_STEPS };
-  const zoneProblems = await useExplicitZones(calendar, { ...options, budget });
+  const slices = slicesOf();
+  const zoneProblems = await useExplicitZones(calendar, { ...options, budget, slices });
   const read: ReadOptions = { ...options, reader: { siteZone: options.siteZone, zoneProblems } };
   const byUid = new Map<string, ICAL.Component[]>();
   const skipped: ImportSkip[] = [];
@@ -452,7 +454,7 @@ export async function parseCalendarFile(text: string, options: ExpandOptions): P
       if (!(error instanceof SkipSeries)) throw error;
       skipped.push({ uid, reason: error.message });
     }
-    await yieldToOthers();
+    await slices.pause();
   }
   return { series, skipped };
 }

@@ -2,6 +2,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ICAL from "ical.js";
 import { IANAZone } from "luxon";
 import { findIana } from "windows-iana";
+import type { Slices } from "./ical.import.slices.ts";
 import { expandRecurrence } from "./ical.recurrence.ts";
 
 /**
@@ -176,6 +177,8 @@ export interface ZoneOptions {
   /** How far recurring series are expanded, in months from the later of their start and now. */
   horizonMonths: number;
   budget: StepBudget;
+  /** The slices the work runs in (see `ical.import.slices.ts`). */
+  slices: Slices;
 }
 
 /**
@@ -216,12 +219,7 @@ export async function useExplicitZones(calendar: ICAL.Component, options: ZoneOp
       // ical.js re-reads a zone's onsets each time a later year is asked for: ask for the last year once.
       calendar.getTimeZoneByID(tzid).utcOffset(ICAL.Time.fromData({ year: years.last + 1, month: 12, day: 31 }));
     }
-    await yieldToOthers();
+    await options.slices.pause();
   }
   return problems;
-}
-
-/** Lets the requests that queued meanwhile run before the next piece of synchronous work. */
-export function yieldToOthers(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
