@@ -51,6 +51,8 @@ function zone(tzid: string, rule: string, daylightStart = "20000326T020000"): st
   ];
 }
 
+const DRY_RUN_THEN_WRITE: Record<string, string>[] = [{ dry_run: "true" }, {}];
+
 const NUL_PARAM = {
   code: "rest_invalid_param",
   message: "Invalid parameter(s): calendar",
@@ -101,7 +103,7 @@ describe.each(PROVIDERS)("iCalendar import: what a file can make it do (%s)", (p
         ...vevent("never@test", "20310310T100000", [], "Custom/Never"),
         ...vevent(utcUid, "20310310T100000Z"),
       ]);
-      for (const query of [{ dry_run: "true" }, {}]) {
+      for (const query of DRY_RUN_THEN_WRITE) {
         const { answer } = await expectNoStall(server.origin, () => post(text, query));
         expect(answer.body.created).toHaveLength(1);
         expect(answer.body.unchanged).toBe(0);
@@ -132,7 +134,7 @@ describe.each(PROVIDERS)("iCalendar import: what a file can make it do (%s)", (p
   it("answers a file with U+0000 in a text property 400 naming calendar, writing nothing, REST and tRPC alike", async () => {
     const before = await server.db.event.count();
     const text = calendarOf(vevent("nul@test", "20310310T100000Z", ["DESCRIPTION:before\u0000after"]));
-    for (const query of [{ dry_run: "true" }, {}]) {
+    for (const query of DRY_RUN_THEN_WRITE) {
       const response = await server.fail("POST /import", 400, {
         as: server.users.editor,
         body: text,
@@ -145,6 +147,17 @@ describe.each(PROVIDERS)("iCalendar import: what a file can make it do (%s)", (p
     expect([failure.status, failure.code]).toEqual([400, "rest_invalid_param"]);
     expect(await server.db.event.count()).toBe(before);
   });
+
+  it("refuses a 9 MiB file of 44,000 events with a 413 without blocking the server", async () => {
+    const events = Array.from({ length: 44_000 }, (_, index) =>
+      vevent(`many-${index}@test`, "20310310T100000Z", [`DESCRIPTION:${"x".repeat(60)}`]),
+    );
+    const text = calendarOf(events.flat());
+    const { answer } = await expectNoStall(server.origin, () =>
+      server.fail("POST /import", 413, { as: server.users.editor, body: text, contentType: "text/calendar" }),
+    );
+    expect([answer.body.code, answer.body.data.limit]).toEqual(["rest_import_too_large", 2_000]);
+  }, 120_000);
 
   it("imports 2,000 events without blocking the server", async () => {
     const events = Array.from({ length: 2_000 }, (_, index) =>

@@ -4,6 +4,7 @@ import { type DomainError, domainError } from "../errors.ts";
 import { requireWithinCap } from "./ical.import.caps.ts";
 import type { ImportCaps } from "./ical.import.schemas.ts";
 import { slicesOf } from "./ical.import.slices.ts";
+import { parseInPieces } from "./ical.import.text.ts";
 import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
 import { ianaZoneOf, type StepBudget, useExplicitZones, type ZoneProblems } from "./ical.zones.ts";
@@ -360,7 +361,8 @@ function ruleOf(master: ICAL.Event, exceptions: readonly ICAL.Event[], reader: T
 }
 
 function seriesOf(uid: string, components: ICAL.Component[], options: ReadOptions, budget: StepBudget): ImportedSeries {
-  const events = components.map((component) => new ICAL.Event(component));
+  // Without `exceptions`, ical.js would look for them among all the file's VEVENTs, for each one (quadratic).
+  const events = components.map((component) => new ICAL.Event(component, { exceptions: [] }));
   const master = events.find((event) => !event.isRecurrenceException());
   const exceptions = events.filter((event) => event.isRecurrenceException());
   const head = master ?? exceptions[0];
@@ -411,12 +413,13 @@ export interface ParsedCalendar {
 /**
  * The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. A file
  * with more recurring series or events than `options.caps` allow is a 413. The work runs in time slices (ical.js is
- * synchronous): the event loop is given back between time zones and between UIDs.
+ * synchronous): the event loop is given back between pieces of the text, time zones and UIDs.
  */
 export async function parseCalendarFile(text: string, options: ExpandOptions): Promise<ParsedCalendar> {
+  const slices = slicesOf();
   let calendar: ICAL.Component;
   try {
-    calendar = new ICAL.Component(ICAL.parse(text));
+    calendar = await parseInPieces(text, slices);
   } catch (error) {
     throw malformed(text, error);
   }
@@ -424,21 +427,21 @@ export async function parseCalendarFile(text: string, options: ExpandOptions): P
     throw domainError("rest_invalid_icalendar", { reason: "The iCalendar file must hold a VCALENDAR." });
   }
   const budget: StepBudget = { remaining: MAX_FILE_STEPS };
-  const slices = slicesOf();
   const zoneProblems = await useExplicitZones(calendar, { ...options, budget, slices });
   const read: ReadOptions = { ...options, reader: { siteZone: options.siteZone, zoneProblems } };
   const byUid = new Map<string, ICAL.Component[]>();
   const skipped: ImportSkip[] = [];
-  calendar.getAllSubcomponents("vevent").forEach((component, index) => {
+  for (const [index, component] of calendar.getAllSubcomponents("vevent").entries()) {
+    await slices.pause();
     const uid = text0(component.getFirstPropertyValue("uid"));
     if (!uid) {
       skipped.push({ uid: `#${index + 1}`, reason: "The event has no UID." });
-      return;
+      continue;
     }
     const group = byUid.get(uid);
     if (group) group.push(component);
     else byUid.set(uid, [component]);
-  });
+  }
   const recurring = [...byUid.values()].filter((components) => components.some(isRecurringMaster));
   requireWithinCap(options.caps, "recurring series", recurring.length);
   const series: ImportedSeries[] = [];

@@ -58,7 +58,7 @@ function yearOf(value: unknown): number | undefined {
  * The years each TZID of the calendar's events is needed for: the years its values name (read from the raw values:
  * reading them as times would resolve their zone now) up to the horizon recurring series are expanded to.
  */
-function yearsByZone(calendar: ICAL.Component, horizonYear: number): Map<string, Years> {
+async function yearsByZone(calendar: ICAL.Component, horizonYear: number, slices: Slices): Promise<Map<string, Years>> {
   const years = new Map<string, Years>();
   for (const event of calendar.getAllSubcomponents("vevent")) {
     for (const property of event.getAllProperties()) {
@@ -70,6 +70,7 @@ function yearsByZone(calendar: ICAL.Component, horizonYear: number): Map<string,
         years.set(tzid, { first: Math.min(known.first, year), last: Math.max(known.last, year) });
       }
     }
+    await slices.pause();
   }
   return years;
 }
@@ -203,7 +204,7 @@ export async function useExplicitZones(calendar: ICAL.Component, options: ZoneOp
   const horizon = new Date(options.now);
   horizon.setUTCMonth(horizon.getUTCMonth() + options.horizonMonths);
   const problems = new Map<string, string>();
-  for (const [tzid, years] of yearsByZone(calendar, horizon.getUTCFullYear())) {
+  for (const [tzid, years] of await yearsByZone(calendar, horizon.getUTCFullYear(), options.slices)) {
     const iana = ianaZoneOf(tzid);
     const block = iana ? getVtimezoneComponent(iana) : undefined;
     const source = block ? ICAL.Component.fromString(block) : own.get(tzid);
