@@ -41,7 +41,32 @@ const options = {
   caps: DEFAULT_IMPORT_CAPS,
 };
 
+/** A custom zone whose first observance is a single onset (no RRULE), before one with a rule. */
+const SINGLE_FIRST = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Custom/Ended",
+  "BEGIN:STANDARD",
+  "DTSTART:20001029T030000",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "END:STANDARD",
+  "BEGIN:DAYLIGHT",
+  "DTSTART:20100328T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;COUNT=1",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "END:DAYLIGHT",
+  "END:VTIMEZONE",
+];
+
 describe("the zones of an imported file, as explicit onsets", () => {
+  it("reads every observance, those without a rule included", async () => {
+    const text = calendarOf(["20310715T100000"]).replace(ENDED.join("\r\n"), SINGLE_FIRST.join("\r\n"));
+    const parsed = await parseCalendarFile(text, options);
+    expect(parsed.skipped).toEqual([]);
+    expect(parsed.series[0]?.occurrences[0]?.body.start_date).toBe("2031-07-15 08:00:00");
+  });
+
   it("keeps the offset in force before the years the events need, and the onsets within them", async () => {
     const parsed = await parseCalendarFile(
       calendarOf(["20310715T100000", "20130715T100000", "20130115T100000"]),

@@ -140,7 +140,8 @@ function explicitObservance(
   years: Years,
   budget: StepBudget,
 ): ICAL.Component | undefined | string {
-  if (!observance.hasProperty("rrule") && !observance.hasProperty("rdate")) return observance;
+  const explicit = new ICAL.Component(structuredClone(observance.toJSON()));
+  if (!observance.hasProperty("rrule") && !observance.hasProperty("rdate")) return explicit;
   const until = startOfYear(years.last + 2);
   const fromRule = ruleOnsets(observance, until, budget);
   if (typeof fromRule === "string") return fromRule;
@@ -151,7 +152,6 @@ function explicitObservance(
   const lastBefore = onsets.filter((onset) => onset.toUnixTime() < from).at(-1);
   const kept = onsets.filter((onset) => onset === lastBefore || onset.toUnixTime() >= from);
   if (!kept.length) return undefined;
-  const explicit = new ICAL.Component(structuredClone(observance.toJSON()));
   explicit.removeAllProperties("rrule");
   explicit.removeAllProperties("rdate");
   // ical.js reads only the first value of each RDATE property.
