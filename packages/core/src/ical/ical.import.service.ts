@@ -7,9 +7,11 @@ import { eventCreateBody } from "../events/event.schemas.ts";
 import type { Scope } from "../scope.ts";
 import { planSeries, seriesLimitsOf } from "../series/series.create.ts";
 import type { SeriesLimits } from "../series/series.limits.ts";
+import { rejectNulCharacters } from "../trpc/nul-characters.ts";
 import { eventUidHost, ownEventId } from "./ical.identity.ts";
 import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
 import { importedAsEvents, type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
+import { slicesOf } from "./ical.import.slices.ts";
 import { recordWritten, type ValidSeries, type WrittenEvents, writeEvents } from "./ical.import.write.ts";
 import type { ImportedRule, ImportedSeries, ImportSkip } from "./ical.parse.ts";
 
@@ -26,7 +28,11 @@ export interface IcalImportOptions {
 /** A dry run is one transaction over the whole file (within the caps), longer than a request's. */
 const IMPORT_WRITE = { timeout: 300_000 };
 
-/** Events written per transaction (a series is never split, so a batch may hold one larger series). */
+/**
+ * The most events written per transaction; on SQLite, whose synchronous driver holds the event loop for the whole
+ * transaction, a transaction also ends once it has run a slice's time. A series is never split, so a transaction
+ * holds at least one whole series.
+ */
 const IMPORT_BATCH_EVENTS = 50;
 
 /**
@@ -48,47 +54,50 @@ function emptyResult(skipped: ImportSkip[], valid: readonly ValidSeries[]): Impo
   return { created: [], updated: [], unchanged: 0, skipped, series };
 }
 
-/** Consecutive series of about `size` events each. */
-function batchesOf(valid: readonly ValidSeries[], size: number): ValidSeries[][] {
-  const batches: ValidSeries[][] = [];
-  let events = size;
-  for (const item of valid) {
-    if (events >= size) {
-      batches.push([]);
-      events = 0;
-    }
-    batches.at(-1)?.push(item);
-    events += item.bodies.length;
-  }
-  return batches;
-}
-
-/** Writes the series into `result` (within the caller's transaction), with one change per event written. */
-async function writeAll(tx: Tx, scope: Scope, valid: readonly ValidSeries[], result: ImportResult): Promise<void> {
+/**
+ * Writes the series from `from` on into `result` (within the caller's transaction), with one change per event
+ * written, until `enough` says so after a series (it is given the events written so far); answers where it stopped.
+ */
+async function writeFrom(
+  tx: Tx,
+  scope: Scope,
+  valid: readonly ValidSeries[],
+  { from, result, enough }: { from: number; result: ImportResult; enough: (events: number) => Promise<boolean> },
+): Promise<number> {
   const written: WrittenEvents = { created: [], updated: [] };
-  for (const item of valid) {
+  let next = from;
+  let events = 0;
+  for (const item of valid.slice(from)) {
     const write = { tx, scope, now: new Date(), result };
     const { planned } = item;
     if (planned && !(await importedAsEvents(tx, scope.language, item.series.uid))) {
       await writeKeptSeries(write, item.series, planned);
     } else await writeEvents(write, item, written);
+    next += 1;
+    events += item.bodies.length;
+    if (await enough(events)) break;
   }
   await recordWritten(tx, written);
+  return next;
 }
 
-/** Each batch in its own transaction; the ids and counts of every batch, in order. */
+/** Batches of whole series, each in its own transaction; the ids and counts of every batch, in order. */
 async function writeInBatches(scope: Scope, valid: readonly ValidSeries[], result: ImportResult) {
-  for (const batch of batchesOf(valid, IMPORT_BATCH_EVENTS)) {
+  let from = 0;
+  while (from < valid.length) {
     const started = performance.now();
-    const written = await runWrite(scope.db, async (tx) => {
+    const slice = slicesOf();
+    const holdsLoop = scope.provider === "sqlite";
+    const batch = await runWrite(scope.db, async (tx) => {
       const partial = emptyResult([], []);
-      await writeAll(tx, scope, batch, partial);
-      return partial;
+      const enough = async (events: number) => events >= IMPORT_BATCH_EVENTS || (holdsLoop && slice.due());
+      return { partial, next: await writeFrom(tx, scope, valid, { from, result: partial, enough }) };
     });
-    result.created.push(...written.created);
-    result.updated.push(...written.updated);
-    result.unchanged += written.unchanged;
-    result.skipped.push(...written.skipped);
+    result.created.push(...batch.partial.created);
+    result.updated.push(...batch.partial.updated);
+    result.unchanged += batch.partial.unchanged;
+    result.skipped.push(...batch.partial.skipped);
+    from = batch.next;
     await pauseAfter(started);
   }
   return result;
@@ -100,7 +109,13 @@ async function dryRun(scope: Scope, valid: readonly ValidSeries[], skipped: Impo
       scope.db,
       async (tx) => {
         const result = emptyResult(skipped, valid);
-        await writeAll(tx, scope, valid, result);
+        // One transaction gives the event loop back between its slices (its writes stay invisible to reads).
+        const slices = slicesOf();
+        const enough = async () => {
+          await slices.pause();
+          return false;
+        };
+        await writeFrom(tx, scope, valid, { from: 0, result, enough });
         throw new DryRun(result);
       },
       IMPORT_WRITE,
@@ -132,44 +147,54 @@ function plannedSeries(scope: Scope, rule: ImportedRule, limits: SeriesLimits, n
   };
 }
 
-/** The series whose every occurrence is a valid event; the others are skipped with the first reason found. */
-function validSeries(
+/**
+ * The series whose every occurrence is a valid event; the others are skipped with the first reason found. Checked
+ * in time slices.
+ */
+async function validSeries(
   scope: Scope,
   parsed: ImportedSeries[],
   skipped: ImportSkip[],
   context: { limits: SeriesLimits; uidHost: string },
-): ValidSeries[] {
+): Promise<ValidSeries[]> {
   const now = new Date();
-  return parsed.flatMap((series) => {
+  const slices = slicesOf();
+  const valid: ValidSeries[] = [];
+  for (const series of parsed) {
     try {
       const events = series.occurrences.map((occurrence) => validEvent(scope, occurrence.body, now));
       const bodies = events.map((event) => event.body);
       const schedules = events.map((event) => event.schedule);
       const planned = series.rule ? plannedSeries(scope, series.rule, context.limits, now) : undefined;
-      return [{ series, bodies, schedules, planned, ownId: ownEventId(series.uid, context.uidHost) }];
+      valid.push({ series, bodies, schedules, planned, ownId: ownEventId(series.uid, context.uidHost) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const params = error.extra.params ? ` (${Object.keys(error.extra.params as object).join(", ")})` : "";
       skipped.push({ uid: series.uid, reason: `${error.message}${params}` });
-      return [];
     }
-  });
+    await slices.pause();
+  }
+  return valid;
 }
 
 /**
  * `POST /import`: the events of an iCalendar file, created, updated (a newer SEQUENCE or LAST-MODIFIED) or trashed
  * (`STATUS:CANCELLED`, or occurrences a changed series no longer has) to match it, by their UID and RECURRENCE-ID.
  * The whole file is checked against the caps, and every event validated as `POST /events` validates it, before
- * anything is written. The file is then written in batches of whole series, each one transaction: a batch that
- * fails leaves the earlier ones written, and since events are matched by UID and RECURRENCE-ID, importing the file
- * again completes it. A dry run writes the whole file in one transaction, rolls it back and answers what it would
- * have done (with the ids the new events would have had).
+ * anything is written (in time slices that give the event loop back). The file is then written in batches of whole
+ * series, each one transaction of at most 50 events (and, on SQLite, one slice's time): a batch that fails leaves
+ * the earlier ones written, and since events are matched by UID and RECURRENCE-ID, importing the file again
+ * completes it. A dry run writes the whole file in one transaction (giving the loop back between slices), rolls it
+ * back and answers what it would have done (with the ids the new events would have had). A file holding U+0000 anywhere is a 400 naming
+ * `calendar`, as any input holding it is.
  */
 export async function importCalendar(scope: Scope, text: string, options: IcalImportOptions): Promise<ImportResult> {
+  // The file is input as a procedure's `calendar` is (the REST route and the CLI pass it here unchecked).
+  rejectNulCharacters({ calendar: text });
   requireCapability(scope.actor, "edit_others_posts");
   // The parser and its zone tables (windows-iana, the VTIMEZONE files) are loaded at the first import, not at start.
   const { parseCalendarFile } = await import("./ical.parse.ts");
-  const parsed = parseCalendarFile(text, {
+  const parsed = await parseCalendarFile(text, {
     siteZone: scope.site.timezone,
     horizonMonths: options.horizonMonths,
     seriesCap: options.seriesCap,
@@ -183,7 +208,7 @@ export async function importCalendar(scope: Scope, text: string, options: IcalIm
     maxOccurrences: Math.min(options.seriesCap, siteLimits.maxOccurrences),
   };
   const uidHost = await eventUidHost(scope, options.publicHost);
-  const valid = validSeries(scope, parsed.series, skipped, { limits, uidHost });
+  const valid = await validSeries(scope, parsed.series, skipped, { limits, uidHost });
   if (options.dryRun) return dryRun(scope, valid, skipped);
   return writeInBatches(scope, valid, emptyResult(skipped, valid));
 }

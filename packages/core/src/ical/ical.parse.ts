@@ -3,9 +3,11 @@ import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
 import { requireWithinCap } from "./ical.import.caps.ts";
 import type { ImportCaps } from "./ical.import.schemas.ts";
+import { slicesOf } from "./ical.import.slices.ts";
+import { parseInPieces } from "./ical.import.text.ts";
 import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
-import { ianaZoneOf, withCalendarZones } from "./ical.zones.ts";
+import { ianaZoneOf, type StepBudget, useExplicitZones, type ZoneProblems } from "./ical.zones.ts";
 
 /** One event to write, as `POST /events` takes it, with the identity and version of its source. */
 export interface ImportedOccurrence {
@@ -50,6 +52,11 @@ export interface ExpandOptions {
   caps: ImportCaps;
 }
 
+/** The options of one file's reading, with how its times are read. */
+interface ReadOptions extends ExpandOptions {
+  reader: TimeReader;
+}
+
 const WALL_TIME = "yyyy-MM-dd HH:mm:ss";
 
 class SkipSeries extends Error {}
@@ -76,7 +83,14 @@ interface ReadTime {
   utc: DateTime;
 }
 
-function readTime(time: ICAL.Time, tzid: string | undefined, siteZone: string): ReadTime {
+/** How times are read: in the site's zone when they have none, and which TZIDs cannot be read (and why). */
+interface TimeReader {
+  siteZone: string;
+  zoneProblems: ZoneProblems;
+}
+
+function readTime(time: ICAL.Time, tzid: string | undefined, reader: TimeReader): ReadTime {
+  const { siteZone } = reader;
   const fields = {
     year: time.year,
     month: time.month,
@@ -103,7 +117,8 @@ function readTime(time: ICAL.Time, tzid: string | undefined, siteZone: string): 
     const local = DateTime.fromObject(fields, { zone: iana });
     return { wall: local.toFormat(WALL_TIME), timezone: iana, allDay: false, utc: local.toUTC() };
   }
-  if (!ICAL.TimezoneService.has(tzid)) throw new SkipSeries(`Unknown time zone "${tzid}" (no VTIMEZONE defines it).`);
+  const problem = reader.zoneProblems.get(tzid);
+  if (problem) throw new SkipSeries(problem);
   const utc = DateTime.fromSeconds(time.toUnixTime(), { zone: "utc" });
   const local = utc.setZone(siteZone);
   return { wall: local.toFormat(WALL_TIME), timezone: siteZone, allDay: false, utc };
@@ -146,10 +161,10 @@ function recurrenceIdOf(time: ReadTime): string {
   return time.utc.toFormat("yyyyLLdd'T'HHmmss'Z'");
 }
 
-function occurrenceOf(event: ICAL.Event, start: ICAL.Time, end: ICAL.Time, siteZone: string, recurring: boolean) {
+function occurrenceOf(event: ICAL.Event, start: ICAL.Time, end: ICAL.Time, reader: TimeReader, recurring: boolean) {
   const component = event.component;
-  const startTime = readTime(start, tzidOf(component, "dtstart"), siteZone);
-  const endTime = readTime(end, tzidOf(component, component.hasProperty("dtend") ? "dtend" : "dtstart"), siteZone);
+  const startTime = readTime(start, tzidOf(component, "dtstart"), reader);
+  const endTime = readTime(end, tzidOf(component, component.hasProperty("dtend") ? "dtend" : "dtstart"), reader);
   return {
     recurrenceId: recurring ? recurrenceIdOf(startTime) : "",
     body: bodyOf(component, startTime, endTime),
@@ -178,11 +193,6 @@ const MAX_FILE_STEPS = 100_000;
 
 const FILE_BUDGET_SPENT = `The file's recurring series already tested ${MAX_FILE_STEPS} candidate times together.`;
 
-/** What the expansions of one file have left to spend. */
-interface StepBudget {
-  remaining: number;
-}
-
 function datesOf(component: ICAL.Component, name: "rdate" | "exdate"): ICAL.Time[] {
   return component
     .getAllProperties(name)
@@ -206,7 +216,7 @@ function cutReason(cut: RecurrenceCut | null, horizon: DateTime): string | undef
  * The starts of a master's occurrences: its RRULEs' (each expanded within the window and the file's step budget)
  * and RDATEs, without its EXDATEs, in order, at most `seriesCap`.
  */
-function occurrenceStarts(master: ICAL.Event, window: RecurrenceWindow, options: ExpandOptions, budget: StepBudget) {
+function occurrenceStarts(master: ICAL.Event, window: RecurrenceWindow, options: ReadOptions, budget: StepBudget) {
   const component = master.component;
   const horizon = DateTime.fromJSDate(window.until);
   const starts = new Map<string, ICAL.Time>();
@@ -242,7 +252,7 @@ function occurrenceStarts(master: ICAL.Event, window: RecurrenceWindow, options:
 function expandSeries(
   master: ICAL.Event,
   exceptions: ICAL.Event[],
-  options: ExpandOptions,
+  options: ReadOptions,
   budget: StepBudget,
 ): ImportedOccurrence[] {
   for (const exception of exceptions) master.relateException(exception);
@@ -253,8 +263,8 @@ function expandSeries(
   for (const next of occurrenceStarts(master, window, options, budget)) {
     const details = master.getOccurrenceDetails(next);
     if (isCancelled(details.item.component)) continue;
-    const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, options.siteZone, true);
-    const original = readTime(details.recurrenceId, tzidOf(master.component, "dtstart"), options.siteZone);
+    const occurrence = occurrenceOf(details.item, details.startDate, details.endDate, options.reader, true);
+    const original = readTime(details.recurrenceId, tzidOf(master.component, "dtstart"), options.reader);
     occurrences.push({ ...occurrence, recurrenceId: recurrenceIdOf(original) });
   }
   return occurrences;
@@ -278,10 +288,10 @@ function dateLine(name: "RDATE" | "EXDATE", times: readonly ReadTime[], start: R
 }
 
 /** The RRULE with UNTIL as a UTC instant (a date for all-day series), as a series reads it. */
-function ruleLine(rule: ICAL.Recur, start: ReadTime, tzid: string | undefined, siteZone: string): string {
+function ruleLine(rule: ICAL.Recur, start: ReadTime, tzid: string | undefined, reader: TimeReader): string {
   const recur = rule.clone();
   if (recur.until) {
-    const until = readTime(recur.until, recur.until.zone === ICAL.Timezone.utcTimezone ? undefined : tzid, siteZone);
+    const until = readTime(recur.until, recur.until.zone === ICAL.Timezone.utcTimezone ? undefined : tzid, reader);
     recur.until = start.allDay
       ? ICAL.Time.fromDateString(until.utc.setZone(start.timezone).toISODate() ?? "")
       : ICAL.Time.fromDateTimeString(until.utc.toFormat("yyyy-LL-dd'T'HH:mm:ss'Z'"));
@@ -292,7 +302,7 @@ function ruleLine(rule: ICAL.Recur, start: ReadTime, tzid: string | undefined, s
 /** The parameter our own feeds mark the EXDATE of the starts they leave out with (see `ical.feed.series.ts`). */
 const UNLISTED = "x-calendar-unlisted";
 
-function timesOf(component: ICAL.Component, name: "rdate" | "exdate", siteZone: string): ReadTime[] {
+function timesOf(component: ICAL.Component, name: "rdate" | "exdate", reader: TimeReader): ReadTime[] {
   return component
     .getAllProperties(name)
     .filter((property) => property.getParameter(UNLISTED) === undefined)
@@ -301,7 +311,7 @@ function timesOf(component: ICAL.Component, name: "rdate" | "exdate", siteZone: 
       return property
         .getValues()
         .flatMap((value) => (value instanceof ICAL.Time ? [value] : value instanceof ICAL.Period ? [value.start] : []))
-        .map((time) => readTime(time, typeof tzid === "string" ? tzid : undefined, siteZone));
+        .map((time) => readTime(time, typeof tzid === "string" ? tzid : undefined, reader));
     });
 }
 
@@ -315,32 +325,32 @@ function overriddenFields(body: Record<string, unknown>, master: Record<string, 
  * A recurring master as a series: its RRULE, RDATEs and EXDATEs (a cancelled instance becomes an EXDATE) read in
  * its start's zone, its own body, and each RECURRENCE-ID VEVENT as an exception with the fields it overrides.
  */
-function ruleOf(master: ICAL.Event, exceptions: readonly ICAL.Event[], siteZone: string): ImportedRule {
+function ruleOf(master: ICAL.Event, exceptions: readonly ICAL.Event[], reader: TimeReader): ImportedRule {
   const component = master.component;
   const tzid = tzidOf(component, "dtstart");
-  const start = readTime(master.startDate, tzid, siteZone);
-  const body = occurrenceOf(master, master.startDate, master.endDate, siteZone, false).body;
+  const start = readTime(master.startDate, tzid, reader);
+  const body = occurrenceOf(master, master.startDate, master.endDate, reader, false).body;
   const originals = exceptions.map((event) => ({
     event,
-    original: readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), siteZone),
+    original: readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), reader),
   }));
   const cancelled = originals.filter(({ event }) => isCancelled(event.component)).map(({ original }) => original);
   const rules = component
     .getAllProperties("rrule")
     .map((property) => property.getFirstValue())
     .filter((rule): rule is ICAL.Recur => rule instanceof ICAL.Recur)
-    .map((rule) => ruleLine(rule, start, tzid, siteZone));
+    .map((rule) => ruleLine(rule, start, tzid, reader));
   return {
     lines: [
       ...rules,
-      ...dateLine("RDATE", timesOf(component, "rdate", siteZone), start),
-      ...dateLine("EXDATE", [...timesOf(component, "exdate", siteZone), ...cancelled], start),
+      ...dateLine("RDATE", timesOf(component, "rdate", reader), start),
+      ...dateLine("EXDATE", [...timesOf(component, "exdate", reader), ...cancelled], start),
     ],
     master: body,
     exceptions: originals
       .filter(({ event }) => !isCancelled(event.component))
       .map(({ event, original }) => {
-        const occurrence = occurrenceOf(event, event.startDate, event.endDate, siteZone, true);
+        const occurrence = occurrenceOf(event, event.startDate, event.endDate, reader, true);
         return {
           ...occurrence,
           recurrenceId: recurrenceIdOf(original),
@@ -350,13 +360,9 @@ function ruleOf(master: ICAL.Event, exceptions: readonly ICAL.Event[], siteZone:
   };
 }
 
-function seriesOf(
-  uid: string,
-  components: ICAL.Component[],
-  options: ExpandOptions,
-  budget: StepBudget,
-): ImportedSeries {
-  const events = components.map((component) => new ICAL.Event(component));
+function seriesOf(uid: string, components: ICAL.Component[], options: ReadOptions, budget: StepBudget): ImportedSeries {
+  // Without `exceptions`, ical.js would look for them among all the file's VEVENTs, for each one (quadratic).
+  const events = components.map((component) => new ICAL.Event(component, { exceptions: [] }));
   const master = events.find((event) => !event.isRecurrenceException());
   const exceptions = events.filter((event) => event.isRecurrenceException());
   const head = master ?? exceptions[0];
@@ -374,7 +380,7 @@ function seriesOf(
       cancelled,
       recurring: true,
       occurrences: expandSeries(master, exceptions, options, budget),
-      rule: ruleOf(master, exceptions, options.siteZone),
+      rule: ruleOf(master, exceptions, options.reader),
     };
   }
   if (master) {
@@ -384,7 +390,7 @@ function seriesOf(
       lastModified,
       cancelled,
       recurring: false,
-      occurrences: [occurrenceOf(master, master.startDate, master.endDate, options.siteZone, false)],
+      occurrences: [occurrenceOf(master, master.startDate, master.endDate, options.reader, false)],
       rule: null,
     };
   }
@@ -392,8 +398,8 @@ function seriesOf(
   const occurrences = exceptions
     .filter((event) => !isCancelled(event.component))
     .map((event) => {
-      const occurrence = occurrenceOf(event, event.startDate, event.endDate, options.siteZone, true);
-      const original = readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), options.siteZone);
+      const occurrence = occurrenceOf(event, event.startDate, event.endDate, options.reader, true);
+      const original = readTime(event.recurrenceId, tzidOf(event.component, "recurrence-id"), options.reader);
       return { ...occurrence, recurrenceId: recurrenceIdOf(original) };
     });
   return { uid, sequence, lastModified, cancelled: false, recurring: true, occurrences, rule: null };
@@ -406,48 +412,54 @@ export interface ParsedCalendar {
 
 /**
  * The events of an iCalendar file, grouped by UID; a series that cannot be read is skipped with its reason. A file
- * with more recurring series or events than `options.caps` allow is a 413.
+ * with more recurring series or events than `options.caps` allow is a 413. The work runs in time slices (ical.js is
+ * synchronous): the event loop is given back between pieces of the text, time zones and UIDs.
  */
-export function parseCalendarFile(text: string, options: ExpandOptions): ParsedCalendar {
+export async function parseCalendarFile(text: string, options: ExpandOptions): Promise<ParsedCalendar> {
+  const slices = slicesOf();
   let calendar: ICAL.Component;
   try {
-    calendar = new ICAL.Component(ICAL.parse(text));
+    calendar = await parseInPieces(text, slices);
   } catch (error) {
     throw malformed(text, error);
   }
   if (calendar.name !== "vcalendar") {
     throw domainError("rest_invalid_icalendar", { reason: "The iCalendar file must hold a VCALENDAR." });
   }
-  return withCalendarZones(calendar, () => {
-    const byUid = new Map<string, ICAL.Component[]>();
-    const skipped: ImportSkip[] = [];
-    calendar.getAllSubcomponents("vevent").forEach((component, index) => {
-      const uid = text0(component.getFirstPropertyValue("uid"));
-      if (!uid) {
-        skipped.push({ uid: `#${index + 1}`, reason: "The event has no UID." });
-        return;
-      }
-      byUid.set(uid, [...(byUid.get(uid) ?? []), component]);
-    });
-    const recurring = [...byUid.values()].filter((components) => components.some(isRecurringMaster));
-    requireWithinCap(options.caps, "recurring series", recurring.length);
-    const series: ImportedSeries[] = [];
-    const budget = { remaining: MAX_FILE_STEPS };
-    let events = 0;
-    for (const [uid, components] of byUid) {
-      try {
-        const read = seriesOf(uid, components, options, budget);
-        // Checked series by series: a file far over the cap is refused before all its occurrences are read.
-        events += read.occurrences.length;
-        requireWithinCap(options.caps, "events", events);
-        series.push(read);
-      } catch (error) {
-        if (!(error instanceof SkipSeries)) throw error;
-        skipped.push({ uid, reason: error.message });
-      }
+  const budget: StepBudget = { remaining: MAX_FILE_STEPS };
+  const zoneProblems = await useExplicitZones(calendar, { ...options, budget, slices });
+  const read: ReadOptions = { ...options, reader: { siteZone: options.siteZone, zoneProblems } };
+  const byUid = new Map<string, ICAL.Component[]>();
+  const skipped: ImportSkip[] = [];
+  for (const [index, component] of calendar.getAllSubcomponents("vevent").entries()) {
+    await slices.pause();
+    const uid = text0(component.getFirstPropertyValue("uid"));
+    if (!uid) {
+      skipped.push({ uid: `#${index + 1}`, reason: "The event has no UID." });
+      continue;
     }
-    return { series, skipped };
-  });
+    const group = byUid.get(uid);
+    if (group) group.push(component);
+    else byUid.set(uid, [component]);
+  }
+  const recurring = [...byUid.values()].filter((components) => components.some(isRecurringMaster));
+  requireWithinCap(options.caps, "recurring series", recurring.length);
+  const series: ImportedSeries[] = [];
+  let events = 0;
+  for (const [uid, components] of byUid) {
+    try {
+      const found = seriesOf(uid, components, read, budget);
+      // Checked series by series: a file far over the cap is refused before all its occurrences are read.
+      events += found.occurrences.length;
+      requireWithinCap(options.caps, "events", events);
+      series.push(found);
+    } catch (error) {
+      if (!(error instanceof SkipSeries)) throw error;
+      skipped.push({ uid, reason: error.message });
+    }
+    await slices.pause();
+  }
+  return { series, skipped };
 }
 
 function isRecurringMaster(component: ICAL.Component): boolean {
