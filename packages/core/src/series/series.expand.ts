@@ -117,7 +117,8 @@ function ruleDates(
  * A sub-daily rule's dates: ical.js steps from the anchor's instant in UTC (an hour is an hour across a DST change,
  * so no two occurrences share an instant and none is two hours from the next), and each instant's wall time in the
  * series' zone is checked against BYMONTH, BYMONTHDAY, BYDAY and BYSETPOS, with COUNT counted after them. In the
- * hour a change to winter time repeats, two occurrences share a wall time.
+ * hour a change to winter time repeats, two occurrences share a wall time. The steps are taken in growing batches
+ * until COUNT is reached, within the rule's one step budget.
  */
 function elapsedTimeDates(recur: ICAL.Recur, frame: SeriesFrame, anchor: Anchor, windowEnd: Date): OccurrenceStart[] {
   const stepping = new ICAL.Recur({
@@ -125,23 +126,33 @@ function elapsedTimeDates(recur: ICAL.Recur, frame: SeriesFrame, anchor: Anchor,
     interval: recur.interval,
     ...(recur.until ? { until: recur.until } : {}),
   });
-  const expansion = expandRecurrence({
-    rule: stepping,
-    start: ICAL.Time.fromJSDate(anchor.utc, true),
-    window: { from: anchor.utc, until: windowEnd },
-    limits: { maxOccurrences: MAX_RULE_STEPS },
-  });
-  ruleCut(expansion.cut);
+  const stepMs = (STEP_SECONDS[recur.freq] ?? 1) * recur.interval * 1000;
   const dates: OccurrenceStart[] = [];
-  for (const time of expansion.occurrences) {
-    const utc = time.toJSDate();
-    const local = DateTime.fromJSDate(utc, { zone: frame.timezone });
-    const isAnchor = utc.getTime() === anchor.utc.getTime();
-    if (!(isAnchor && anchor.first) && !inParts(recur, local)) continue;
-    if (recur.count !== null && dates.length === recur.count) break;
-    dates.push({ local: isAnchor ? anchor.local : local.toFormat(WALL_TIME), utc });
+  let from = anchor.utc;
+  let spent = 0;
+  for (let batch = 64; ; batch *= 2) {
+    const budget = MAX_RULE_STEPS - spent;
+    if (budget <= 0) ruleCut({ reason: "step-limit", limit: MAX_RULE_STEPS });
+    const expansion = expandRecurrence({
+      rule: stepping,
+      start: ICAL.Time.fromJSDate(from, true),
+      window: { from, until: windowEnd },
+      limits: { maxOccurrences: Math.min(batch, budget), maxSteps: budget },
+    });
+    ruleCut(expansion.cut);
+    spent += Math.max(expansion.steps, expansion.occurrences.length);
+    for (const time of expansion.occurrences) {
+      const utc = time.toJSDate();
+      const local = DateTime.fromJSDate(utc, { zone: frame.timezone });
+      const isAnchor = utc.getTime() === anchor.utc.getTime();
+      if (!(isAnchor && anchor.first) && !inParts(recur, local)) continue;
+      if (recur.count !== null && dates.length === recur.count) return dates;
+      dates.push({ local: isAnchor ? anchor.local : local.toFormat(WALL_TIME), utc });
+    }
+    const last = expansion.occurrences.at(-1);
+    if (expansion.cut?.reason !== "occurrence-limit" || last === undefined) return dates;
+    from = new Date(last.toJSDate().getTime() + stepMs);
   }
-  return dates;
 }
 
 /** Does a wall time fall in the rule's BY… parts? (A sub-daily period holds one candidate: BYSETPOS keeps it at 1, -1.) */
@@ -194,12 +205,12 @@ export function seriesStarts(frame: SeriesFrame, rule: SeriesRule, until: Date, 
   };
   if (rule.rdates.some((date) => date > spanEnd)) throw spanError(frame);
   const dates = recur ? ruleDates(recur, frame, first, ends ? FAR_FUTURE : until, limits.maxOccurrences + 1) : [];
+  // A date past year 9999 has five digits: it is past the span, whatever it compares as.
+  const beyond = (start: OccurrenceStart) => start.local > spanEnd || start.local.length !== LAST_WALL_TIME.length;
+  if (ends && dates.some(beyond)) throw spanError(frame);
   const found = startsOf(frame, rule, [first, ...dates], frame.startLocal).filter(
-    (start) => ends || (start.utc < until && start.local <= spanEnd),
+    (start) => ends || (start.utc < until && !beyond(start)),
   );
-  if (found.some((start) => start.local > spanEnd || start.local.length !== LAST_WALL_TIME.length)) {
-    throw spanError(frame);
-  }
   if (found.length > limits.maxOccurrences) {
     throw invalidParam(
       "recurrence",
