@@ -14,6 +14,7 @@ import { expectNoStall } from "../support/stall.ts";
 const LIMITS: SeriesLimits = { horizonMonths: 24, maxOccurrences: 1_000 };
 const WALL = "yyyy-MM-dd HH:mm:ss";
 const silent = Fastify({ logger: false }).log;
+const SPAN = /^RRULE: a series' occurrences start within 100 years of its first start \(by \d{4}-\d{2}-\d{2}\)/;
 
 describe.each(PROVIDERS)("bounds of events and series' rules (%s)", (provider) => {
   const server = useTestServer(provider, { site: { timezone: "UTC", seriesLimits: LIMITS } });
@@ -66,14 +67,13 @@ describe.each(PROVIDERS)("bounds of events and series' rules (%s)", (provider) =
         as: contributor(),
         body: { ...event, start_date: start, end_date: start.replace("10:00", "11:00"), recurrence: [rule] },
       });
-      expect(Object.keys(refused.body.data.params), rule).toEqual(["recurrence"]);
-      expect(refused.body.data.params.recurrence, rule).toMatch(/within 100 years of its first start/);
+      expect(refused.body.data.params, rule).toEqual({ recurrence: expect.stringMatching(SPAN) });
     }
     const dated = await server.fail("POST /events", 400, {
       as: contributor(),
       body: { ...event, recurrence: ["RRULE:FREQ=YEARLY;COUNT=2", "RDATE;VALUE=DATE:21500501"] },
     });
-    expect(dated.body.data.params.recurrence).toMatch(/within 100 years of its first start/);
+    expect(dated.body.data.params).toEqual({ recurrence: expect.stringMatching(SPAN) });
     expect(await titled("Millennia")).toEqual([]);
     const century = await server.call("POST /events", {
       as: contributor(),
@@ -210,7 +210,7 @@ describe.each(PROVIDERS)("the horizon worker (%s)", (provider) => {
       if (hour.equals(first) || (hour.month === 1 && hour.day === 1)) expected.push(hour.toFormat(WALL));
     }
     expect(starts.map((event) => event.startLocal)).toEqual(expected);
-    expect(await server.db.event.count({ where: { seriesId: { in: ids } } })).toBe(before + answer.created);
+    expect(await server.db.event.count({ where: { seriesId: { in: ids } } })).toBe(before + (answer?.created ?? 0));
   }, 120_000);
 
   it("gives the same occurrences extended run by run as expanded at once", async () => {

@@ -184,7 +184,7 @@ const FAR_FUTURE = new Date(8_640_000_000_000_000);
 function spanError(frame: SeriesFrame) {
   return invalidParam(
     "recurrence",
-    `RRULE: a series' occurrences start within ${MAX_SERIES_YEARS} years of its first start (by ${spanEndOf(frame).slice(0, 10)}); this rule's reach beyond.`,
+    `RRULE: a series' occurrences start within ${MAX_SERIES_YEARS} years of its first start (by ${spanEndOf(frame).slice(0, 10)}); this rule reaches beyond.`,
   );
 }
 
