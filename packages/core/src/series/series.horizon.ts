@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { anyRow } from "../db/any-row.ts";
-import { type Db, readerOf, type Tx } from "../db/db.ts";
+import { type Db, readerOf } from "../db/db.ts";
 import { instantParam, perProvider } from "../db/json-sql.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
 import { type Extension, extendedStarts, horizonOf } from "./series.expand.ts";
 import type { SeriesLimits } from "./series.limits.ts";
-import { insertOccurrences, seriesBaseSlug, TEMPLATE_READ } from "./series.occurrences.ts";
+import { insertOccurrences, seriesBaseSlug } from "./series.occurrences.ts";
+import { templateOf } from "./series.regenerate.ts";
 import { parseRecurrenceLines, type SeriesFrame } from "./series.rule.ts";
 
 /**
@@ -42,16 +43,6 @@ function ruleKeyOf(series: DueSeries): string {
   return createHash("sha256")
     .update(JSON.stringify([recurrence, timezone, allDay, startLocal]))
     .digest("hex");
-}
-
-/** The occurrence new ones are copied from: the latest one nobody edited on its own, else the latest, none trashed. */
-async function templateOf(tx: Tx, seriesId: number) {
-  const latest = { orderBy: { originalStartUtc: "desc" }, ...TEMPLATE_READ } as const;
-  const live = { seriesId, status: { not: "trash" } };
-  return (
-    (await tx.event.findFirst({ where: { ...live, overrides: "[]" }, ...latest })) ??
-    (await tx.event.findFirst({ where: live, ...latest }))
-  );
 }
 
 /** The series' starts from its horizon to `until`, expanded from where the last extension left its rule. */
@@ -93,7 +84,8 @@ async function extendSeries(db: Db, series: DueSeries, until: Date, limits: Seri
   }
   return runWrite(db, async (tx) => {
     const held = await tx.event.count({ where: { seriesId: series.id, status: { not: "trash" } } });
-    const template = held > 0 ? await templateOf(tx, series.id) : null;
+    // No first-occurrence fallback: a series whose occurrences are all trashed gets none in the trash.
+    const template = held > 0 ? await templateOf(tx, series.id, null) : null;
     if (template === null) return null;
     const room = Math.max(0, limits.maxOccurrences - held);
     // A series at its maximum keeps its horizon at its first start left out, so that it says what exists.
