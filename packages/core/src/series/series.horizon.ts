@@ -58,6 +58,10 @@ function unchanged(series: DueSeries) {
   return { id: series.id, generatedUntilUtc: series.generatedUntilUtc, recurrence: series.recurrence };
 }
 
+function liveOccurrences(seriesId: number) {
+  return { seriesId, status: { not: "trash" } };
+}
+
 type Outcome = { created: number } | { stopped: true } | null;
 
 /**
@@ -70,6 +74,8 @@ async function extendSeries(db: Db, series: DueSeries, until: Date, limits: Seri
   const after = series.generatedUntilUtc;
   const key = ruleKeyOf(series);
   if (after === null || (series.horizonStopped !== null && series.horizonRuleKey === key)) return null;
+  // A series deleted with its occurrences (all trashed) is not expanded at all: it waits, its horizon where it was.
+  if ((await db.event.count({ where: liveOccurrences(series.id) })) === 0) return null;
   let extension: Extension;
   try {
     extension = extensionOf(series, after, until, limits, key);
@@ -83,7 +89,7 @@ async function extendSeries(db: Db, series: DueSeries, until: Date, limits: Seri
     return marked.count === 1 ? { stopped: true } : null;
   }
   return runWrite(db, async (tx) => {
-    const held = await tx.event.count({ where: { seriesId: series.id, status: { not: "trash" } } });
+    const held = await tx.event.count({ where: liveOccurrences(series.id) });
     // No first-occurrence fallback: a series whose occurrences are all trashed gets none in the trash.
     const template = held > 0 ? await templateOf(tx, series.id, null) : null;
     if (template === null) return null;
