@@ -127,6 +127,25 @@ describe.each(PROVIDERS)("bounds of events and series' rules (%s)", (provider) =
     expect(weekdays.body.recurrence).toEqual(["RRULE:FREQ=MONTHLY;COUNT=4;BYDAY=MO,1MO,-1FR,SU"]);
   });
 
+  it("refuses an hourly rule with BYDAY ordinals or for an all-day series, naming recurrence", async () => {
+    const body = { title: "Hourly refused", start_date: "2031-05-05 10:00:00", end_date: "2031-05-05 10:30:00" };
+    const ordinal = await server.fail("POST /events", 400, {
+      as: contributor(),
+      body: { ...body, recurrence: ["RRULE:FREQ=HOURLY;COUNT=3;BYDAY=1MO"] },
+    });
+    expect(ordinal.body.data.params).toEqual({
+      recurrence:
+        "RRULE: BYDAY with an ordinal (1MO, -1FR) takes a MONTHLY or YEARLY rule; an HOURLY rule names weekdays.",
+    });
+    const allDay = await server.fail("POST /events", 400, {
+      as: contributor(),
+      body: { ...body, all_day: true, recurrence: ["RRULE:FREQ=HOURLY;COUNT=3"] },
+    });
+    expect(allDay.body.data.params).toEqual({
+      recurrence: "RRULE: FREQ=HOURLY: an all-day series repeats whole days.",
+    });
+  });
+
   it("steps an hourly rule in elapsed time across both DST changes: one occurrence an hour, local time from UTC", async () => {
     const expectations = [
       {

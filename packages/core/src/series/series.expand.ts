@@ -4,7 +4,7 @@ import { invalidParam } from "../errors.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut } from "../ical/ical.recurrence.ts";
 import { WALL_TIME } from "../shared/dates.ts";
 import { MAX_SERIES_YEARS, type SeriesLimits } from "./series.limits.ts";
-import { type SeriesFrame, type SeriesRule, untilWallTime } from "./series.rule.ts";
+import { type SeriesFrame, type SeriesRule, untilWallTime, WEEKDAYS } from "./series.rule.ts";
 
 /** The occurrences a series' rule gives (docs/behaviour.md, "Recurring series"), as wall times and instants. */
 
@@ -65,18 +65,21 @@ function wallTimeOf(time: ICAL.Time): string {
   return time.isDate ? `${time.toString()} 00:00:00` : time.toString().replace("T", " ");
 }
 
-/** Rules whose step is shorter than a day: they step in elapsed time, not on the wall clock (RFC 5545, ical.js). */
+/** Rules whose step is shorter than a day: they step in elapsed time (RFC 5545's hours are exact durations). */
 const SUB_DAILY = new Set(["HOURLY", "MINUTELY", "SECONDLY"]);
 const STEP_SECONDS: Record<string, number> = { HOURLY: 3_600, MINUTELY: 60, SECONDLY: 1 };
 
-function ruleCut(cut: RecurrenceCut | null): void {
+function stepLimitError(limit: number) {
+  return invalidParam(
+    "recurrence",
+    `RRULE: the rule skips too many candidate dates (${limit} tested); give a rule whose dates are closer together.`,
+  );
+}
+
+/** Refuses a rule whose expansion stopped short: invalid for the expander, or past the step budget. */
+function refuseCut(cut: RecurrenceCut | null): void {
   if (cut?.reason === "invalid-rule") throw invalidParam("recurrence", `RRULE: ${cut.message}`);
-  if (cut?.reason === "step-limit") {
-    throw invalidParam(
-      "recurrence",
-      `RRULE: the rule skips too many candidate dates (${cut.limit} tested); give a rule whose dates are closer together.`,
-    );
-  }
+  if (cut?.reason === "step-limit") throw stepLimitError(cut.limit);
 }
 
 /** Where an expansion starts: the first start, or (for an extension) a start the rule gave since. */
@@ -106,7 +109,7 @@ function ruleDates(
     window: { from: new Date(-62_135_596_800_000), until: new Date(windowEnd.getTime() + 86_400_000) },
     limits: { maxOccurrences: maxDates },
   });
-  ruleCut(expansion.cut);
+  refuseCut(expansion.cut);
   return expansion.occurrences.map((time) => {
     const local = wallTimeOf(time);
     return { local, utc: wallTimeInstant(local, frame.timezone) };
@@ -132,14 +135,14 @@ function elapsedTimeDates(recur: ICAL.Recur, frame: SeriesFrame, anchor: Anchor,
   let spent = 0;
   for (let batch = 64; ; batch *= 2) {
     const budget = MAX_RULE_STEPS - spent;
-    if (budget <= 0) ruleCut({ reason: "step-limit", limit: MAX_RULE_STEPS });
+    if (budget <= 0) throw stepLimitError(MAX_RULE_STEPS);
     const expansion = expandRecurrence({
       rule: stepping,
       start: ICAL.Time.fromJSDate(from, true),
       window: { from, until: windowEnd },
       limits: { maxOccurrences: Math.min(batch, budget), maxSteps: budget },
     });
-    ruleCut(expansion.cut);
+    refuseCut(expansion.cut);
     spent += Math.max(expansion.steps, expansion.occurrences.length);
     for (const time of expansion.occurrences) {
       const utc = time.toJSDate();
@@ -162,11 +165,9 @@ function inParts(recur: ICAL.Recur, local: DateTime): boolean {
   if (monthDays && !monthDays.some((day) => (day > 0 ? day : (local.daysInMonth ?? 31) + day + 1) === local.day)) {
     return false;
   }
-  if (days && !days.includes(WEEKDAY_CODES[local.weekday - 1] ?? "")) return false;
+  if (days && !days.includes(WEEKDAYS[local.weekday - 1] ?? "")) return false;
   return !positions || positions.includes(1) || positions.includes(-1);
 }
-
-const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
 
 /**
  * The last wall time a series' occurrences may start at: MAX_SERIES_YEARS after its first start, and in year 9999

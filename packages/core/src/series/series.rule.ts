@@ -26,7 +26,8 @@ export interface SeriesFrame {
 }
 
 const FREQUENCIES = new Set(["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]);
-const WEEKDAYS: readonly string[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+/** RFC 5545's weekdays, from Monday (luxon's `weekday` 1 to 7). */
+export const WEEKDAYS: readonly string[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
 
 /** An integer part within bounds (`-` allowed when `min` is negative); digits only, no regular expression. */
 function integerPart(name: string, value: string, min: number, max: number): number {
@@ -130,6 +131,11 @@ export function normalRule(value: string, frame: SeriesFrame, maxOccurrences: nu
     throw invalidRule("BYSETPOS needs another BY… part to choose from.");
   }
   if (frame.allDay && freq === "HOURLY") throw invalidRule("FREQ=HOURLY: an all-day series repeats whole days.");
+  if (freq === "HOURLY" && /\d/.test(parts.get("BYDAY") ?? "")) {
+    throw invalidRule(
+      "BYDAY with an ordinal (1MO, -1FR) takes a MONTHLY or YEARLY rule; an HOURLY rule names weekdays.",
+    );
+  }
   const unsupported = unsupportedCombination(freq, parts, Number(frame.startLocal.slice(8, 10)));
   if (unsupported) throw invalidRule(unsupported);
   return ICAL.Recur.fromString([...parts].map(([name, partValue]) => `${name}=${partValue}`).join(";")).toString();
