@@ -59,7 +59,10 @@ export function startSeriesWorker(
     everHeld = true;
     const report = await extendSeriesHorizons(db, at, limits);
     if (report.failed.length)
-      log.warn({ series: report.failed }, "series whose rule no longer expands were left as they are");
+      log.warn(
+        { series: report.failed },
+        "series whose rule no longer expands were marked and are left alone until edited",
+      );
     if (report.created) log.info({ series: report.extended, created: report.created }, "series horizons extended");
     return report;
   }

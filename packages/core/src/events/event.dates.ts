@@ -21,6 +21,12 @@ export interface ScheduleWrite {
   all_day?: boolean | undefined;
 }
 
+/**
+ * The longest an event may last: a festival season or a long exhibition fits, an end in year 9999 (which every feed
+ * would carry as years of time-zone history) does not.
+ */
+export const MAX_EVENT_YEARS = 10;
+
 export type CurrentSchedule = Pick<EventSchedule, "timezone" | "allDay" | "startLocal" | "endLocal">;
 
 function readDate(value: DateValue, zone: string, name: string, now: Date): DateTime {
@@ -33,7 +39,7 @@ function readDate(value: DateValue, zone: string, name: string, now: Date): Date
  * The schedule after a write (create: `current` undefined, and both dates given). Dates without an offset are
  * wall time in the event's zone (the written one, else the current one, else the site's); `""` means the
  * site's zone. Without new dates, a zone change keeps the wall times and moves the instants. All-day events span
- * whole days. An end before the start is a 400 naming `end_date`.
+ * whole days. An end before the start, or more than MAX_EVENT_YEARS after it, is a 400 naming `end_date`.
  */
 export function scheduleOf(
   write: ScheduleWrite,
@@ -53,6 +59,9 @@ export function scheduleOf(
   const snappedStart = allDay ? startOfDay(start) : start;
   const snappedEnd = allDay ? endOfDay(end) : end;
   if (snappedEnd < snappedStart) throw invalidParam("end_date", "The end must not be before the start.");
+  if (snappedEnd > snappedStart.plus({ years: MAX_EVENT_YEARS })) {
+    throw invalidParam("end_date", `An event lasts at most ${MAX_EVENT_YEARS} years.`);
+  }
   return {
     timezone,
     allDay,

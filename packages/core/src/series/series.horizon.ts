@@ -1,12 +1,13 @@
+import { createHash } from "node:crypto";
 import { anyRow } from "../db/any-row.ts";
-import { type Db, readerOf, type Tx } from "../db/db.ts";
+import { type Db, readerOf } from "../db/db.ts";
 import { instantParam, perProvider } from "../db/json-sql.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
-import { MAX_RULE_STEPS } from "../ical/ical.recurrence.ts";
-import { horizonOf, type OccurrenceStart, seriesStarts } from "./series.expand.ts";
-import { MAX_RECURRENCE_DATES, type SeriesLimits } from "./series.limits.ts";
-import { insertOccurrences, seriesBaseSlug, TEMPLATE_READ } from "./series.occurrences.ts";
+import { type Extension, extendedStarts, horizonOf } from "./series.expand.ts";
+import type { SeriesLimits } from "./series.limits.ts";
+import { insertOccurrences, seriesBaseSlug } from "./series.occurrences.ts";
+import { templateOf } from "./series.regenerate.ts";
 import { parseRecurrenceLines, type SeriesFrame } from "./series.rule.ts";
 
 /**
@@ -14,86 +15,113 @@ import { parseRecurrenceLines, type SeriesFrame } from "./series.rule.ts";
  * `now + horizonMonths`; as time passes, the occurrences that come within it are created.
  */
 
-/** Series extended per transaction: a transaction stays short whatever the number of series. */
-const SERIES_PER_TRANSACTION = 20;
-
-/**
- * The most starts read from a stored rule: the expansion spends at most MAX_RULE_STEPS candidates, and the listed
- * dates add at most MAX_RECURRENCE_DATES. Reading them all lets a series that reached its maximum keep its first ones.
- */
-const ALL_STARTS = MAX_RULE_STEPS + MAX_RECURRENCE_DATES;
+/** Series read per query of the ones due; each is then extended in a transaction of its own. */
+const SERIES_PER_READ = 20;
 
 export interface HorizonReport {
   /** Series whose occurrences were extended (or found complete) and whose horizon moved. */
   extended: number;
   /** Occurrences created. */
   created: number;
-  /** Series whose stored rule could not be expanded (left as they are), by id. */
+  /** Series whose stored rule stopped expanding in this run (marked, and left alone until edited), by id. */
   failed: number[];
 }
 
-type DueSeries = NonNullable<Awaited<ReturnType<typeof readSeries>>>;
+type DueSeries = Awaited<ReturnType<typeof dueSeries>>[number];
 
-function readSeries(tx: Tx, id: number) {
-  return tx.eventSeries.findUnique({ where: { id } });
-}
-
-/** The occurrence new ones are copied from: the latest one nobody edited on its own, else the first. */
-async function templateOf(tx: Tx, series: DueSeries) {
-  const plain = await tx.event.findFirst({
-    where: { seriesId: series.id, status: { not: "trash" }, overrides: "[]" },
-    orderBy: { originalStartUtc: "desc" },
-    ...TEMPLATE_READ,
+function dueSeries(db: Db, afterId: number, until: Date) {
+  return db.eventSeries.findMany({
+    where: { id: { gt: afterId }, generatedUntilUtc: { lt: until } },
+    orderBy: { id: "asc" },
+    take: SERIES_PER_READ,
   });
-  if (plain) return plain;
-  return series.firstEventId === null
-    ? null
-    : tx.event.findUnique({ where: { id: series.firstEventId }, ...TEMPLATE_READ });
 }
 
-/** The starts from the series' current horizon to the new one. */
-function startsAfterHorizon(series: DueSeries, until: Date, limits: SeriesLimits): OccurrenceStart[] {
-  const frame: SeriesFrame = { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
-  const lines = JSON.parse(series.recurrence) as string[];
-  const rule = parseRecurrenceLines(lines, frame, limits.maxOccurrences);
-  const { starts } = seriesStarts(frame, rule, until, { ...limits, maxOccurrences: ALL_STARTS });
-  const from = series.generatedUntilUtc ?? until;
-  return starts.filter((start) => start.utc >= from);
+/** What the horizon fields were found for: the rule, its zone and its first start (an edit of any voids them). */
+function ruleKeyOf(series: DueSeries): string {
+  const { recurrence, timezone, allDay, startLocal } = series;
+  return createHash("sha256")
+    .update(JSON.stringify([recurrence, timezone, allDay, startLocal]))
+    .digest("hex");
 }
+
+/** The series' starts from its horizon to `until`, expanded from where the last extension left its rule. */
+function extensionOf(series: DueSeries, after: Date, until: Date, limits: SeriesLimits, key: string): Extension {
+  const frame: SeriesFrame = { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
+  const rule = parseRecurrenceLines(JSON.parse(series.recurrence) as string[], frame, limits.maxOccurrences);
+  const resumeFrom = (series.horizonRuleKey === key ? series.horizonResumeLocal : null) ?? series.startLocal;
+  return extendedStarts(frame, rule, { resumeFrom, after, until });
+}
+
+/** The series is still as it was read (no write changed its rule or horizon meanwhile). */
+function unchanged(series: DueSeries) {
+  return { id: series.id, generatedUntilUtc: series.generatedUntilUtc, recurrence: series.recurrence };
+}
+
+function liveOccurrences(seriesId: number) {
+  return { seriesId, status: { not: "trash" } };
+}
+
+type Outcome = { created: number } | { stopped: true } | null;
 
 /**
- * Extends one series to `until` in the caller's transaction: creates the missing occurrences (none for a series
- * already holding `limits.maxOccurrences`) and moves its horizon. Answers how many were created, or null when the
- * series no longer needs it (its rule now ends, or another write moved it meanwhile).
+ * Extends one series to `until`: its starts are found outside the transaction, then the missing occurrences are
+ * created (none for a series already holding `limits.maxOccurrences`) and its horizon moved in one. Null when the
+ * series is left as it is: its rule stopped expanding before (and was not edited since), its occurrences are all in
+ * the trash (deleted with the series), or another write moved it meanwhile.
  */
-async function extendSeries(tx: Tx, id: number, until: Date, limits: SeriesLimits): Promise<number | null> {
-  const series = await readSeries(tx, id);
-  if (!series?.generatedUntilUtc || series.generatedUntilUtc >= until) return null;
-  const held = await tx.event.count({ where: { seriesId: id, status: { not: "trash" } } });
-  const template = await templateOf(tx, series);
-  const after = template ? startsAfterHorizon(series, until, limits) : [];
-  const room = Math.max(0, limits.maxOccurrences - held);
-  // A series at its maximum keeps its horizon at its first start left out, so that it says what exists.
-  const firstLeftOut = after[room];
-  const existing = new Set(
-    (
-      await tx.event.findMany({
-        where: { seriesId: id, originalStartUtc: { gte: series.generatedUntilUtc } },
-        select: { originalStartLocal: true },
-      })
-    ).map((event) => event.originalStartLocal),
-  );
-  const starts = after.slice(0, room).filter((start) => !existing.has(start.local));
-  const moved = await tx.eventSeries.updateMany({
-    where: { id, generatedUntilUtc: series.generatedUntilUtc, recurrence: series.recurrence },
-    data: { generatedUntilUtc: firstLeftOut?.utc ?? until },
+async function extendSeries(db: Db, series: DueSeries, until: Date, limits: SeriesLimits): Promise<Outcome> {
+  const after = series.generatedUntilUtc;
+  const key = ruleKeyOf(series);
+  if (after === null || (series.horizonStopped !== null && series.horizonRuleKey === key)) return null;
+  // A series deleted with its occurrences (all trashed) is not expanded at all: it waits, its horizon where it was.
+  if ((await db.event.count({ where: liveOccurrences(series.id) })) === 0) return null;
+  let extension: Extension;
+  try {
+    extension = extensionOf(series, after, until, limits, key);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const { params } = error.extra;
+    const reason = typeof params === "object" && params !== null ? Object.values(params).join(" ") : error.message;
+    const marked = await runWrite(db, (tx) =>
+      tx.eventSeries.updateMany({ where: unchanged(series), data: { horizonRuleKey: key, horizonStopped: reason } }),
+    );
+    return marked.count === 1 ? { stopped: true } : null;
+  }
+  return runWrite(db, async (tx) => {
+    const held = await tx.event.count({ where: liveOccurrences(series.id) });
+    // No first-occurrence fallback: a series whose occurrences are all trashed gets none in the trash.
+    const template = held > 0 ? await templateOf(tx, series.id, null) : null;
+    if (template === null) return null;
+    const room = Math.max(0, limits.maxOccurrences - held);
+    // A series at its maximum keeps its horizon at its first start left out, so that it says what exists.
+    const generatedUntil = extension.starts[room]?.utc ?? until;
+    const existing = new Set(
+      (
+        await tx.event.findMany({
+          where: { seriesId: series.id, originalStartUtc: { gte: after } },
+          select: { originalStartUtc: true },
+        })
+      ).map((event) => event.originalStartUtc?.getTime()),
+    );
+    const starts = extension.starts.slice(0, room).filter((start) => !existing.has(start.utc.getTime()));
+    const resume = extension.ruleDates.filter((date) => date.utc < generatedUntil).at(-1)?.local;
+    const moved = await tx.eventSeries.updateMany({
+      where: unchanged(series),
+      data: {
+        generatedUntilUtc: generatedUntil,
+        horizonRuleKey: key,
+        horizonResumeLocal: resume ?? (series.horizonRuleKey === key ? series.horizonResumeLocal : null),
+        horizonStopped: null,
+      },
+    });
+    if (moved.count !== 1) return null;
+    await insertOccurrences(tx, series, template, starts, {
+      hourly: series.recurrence.includes("FREQ=HOURLY"),
+      baseSlug: seriesBaseSlug(template),
+    });
+    return { created: starts.length };
   });
-  if (moved.count !== 1 || !template) return null;
-  await insertOccurrences(tx, series, template, starts, {
-    hourly: series.recurrence.includes("FREQ=HOURLY"),
-    baseSlug: seriesBaseSlug(template),
-  });
-  return starts.length;
 }
 
 const BELOW_HORIZON = perProvider(({ param }) => `SELECT 1 FROM "EventSeries" WHERE "generatedUntilUtc" < ${param(1)}`);
@@ -103,43 +131,34 @@ export async function hasSeriesBelowHorizon(db: Db, now: Date, limits: SeriesLim
   return anyRow(db, BELOW_HORIZON, [instantParam(readerOf(db).provider, horizonOf(now, limits))]);
 }
 
+/** Gives the event loop back: requests that arrived meanwhile run before the next series is expanded. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
- * Creates the occurrences of every rule without an end up to the horizon ahead of `now`, a few series per
- * transaction, in the order of their ids. A stored rule that no longer expands (a bound lowered since) is reported
- * and left as it is; the others go on.
+ * Creates the occurrences of every rule without an end up to the horizon ahead of `now`, one series per transaction,
+ * in the order of their ids, yielding between series. Each series is expanded from the date its last extension
+ * reached, not from its first start. A stored rule that no longer expands (a bound lowered since) is marked, reported
+ * once and left alone until it is edited; the others go on.
  */
 export async function extendSeriesHorizons(db: Db, now: Date, limits: SeriesLimits): Promise<HorizonReport> {
   const until = horizonOf(now, limits);
   const report: HorizonReport = { extended: 0, created: 0, failed: [] };
   let afterId = 0;
   for (;;) {
-    const due = await db.eventSeries.findMany({
-      where: { id: { gt: afterId }, generatedUntilUtc: { lt: until } },
-      orderBy: { id: "asc" },
-      take: SERIES_PER_TRANSACTION,
-      select: { id: true },
-    });
+    const due = await dueSeries(db, afterId, until);
     const last = due.at(-1);
     if (last === undefined) return report;
     afterId = last.id;
-    const outcomes = await runWrite(db, async (tx) => {
-      const results: Array<{ id: number; created: number | null } | { id: number; failed: true }> = [];
-      for (const { id } of due) {
-        try {
-          results.push({ id, created: await extendSeries(tx, id, until, limits) });
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          results.push({ id, failed: true });
-        }
-      }
-      return results;
-    });
-    for (const outcome of outcomes) {
-      if ("failed" in outcome) report.failed.push(outcome.id);
-      else if (outcome.created !== null) {
+    for (const series of due) {
+      const outcome = await extendSeries(db, series, until, limits);
+      if (outcome !== null && "stopped" in outcome) report.failed.push(series.id);
+      else if (outcome !== null) {
         report.extended += 1;
         report.created += outcome.created;
       }
+      await yieldToRequests();
     }
   }
 }

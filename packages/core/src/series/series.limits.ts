@@ -13,3 +13,10 @@ export const MAX_RECURRENCE_LINES = 50;
 export const MAX_RECURRENCE_DATES = 1_000;
 /** The longest line of a `recurrence`. */
 export const MAX_RECURRENCE_LINE_LENGTH = 20_000;
+
+/**
+ * A series' occurrences lie within this many years of its first start: a yearly series of a hundred years fits, a
+ * rule spread over millennia (`FREQ=WEEKLY;INTERVAL=1000;COUNT=400`), which every feed would carry as time-zone
+ * history, does not.
+ */
+export const MAX_SERIES_YEARS = 100;

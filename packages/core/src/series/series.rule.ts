@@ -26,7 +26,8 @@ export interface SeriesFrame {
 }
 
 const FREQUENCIES = new Set(["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]);
-const WEEKDAYS = new Set(["MO", "TU", "WE", "TH", "FR", "SA", "SU"]);
+/** RFC 5545's weekdays, from Monday (luxon's `weekday` 1 to 7). */
+export const WEEKDAYS: readonly string[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
 
 /** An integer part within bounds (`-` allowed when `min` is negative); digits only, no regular expression. */
 function integerPart(name: string, value: string, min: number, max: number): number {
@@ -44,18 +45,34 @@ function integerPart(name: string, value: string, min: number, max: number): num
   return number;
 }
 
-function integerList(name: string, value: string, min: number, max: number): void {
-  for (const item of value.split(",")) integerPart(name, item, min, max);
+/**
+ * A list of whole numbers in its normal form: each checked, repeats dropped, in ascending order. A list's order and
+ * repeats say nothing in RFC 5545, and each value the expander keeps costs it work at every candidate date.
+ */
+function integerList(name: string, value: string, min: number, max: number): string {
+  const numbers = new Set(value.split(",").map((item) => integerPart(name, item, min, max)));
+  return [...numbers].sort((a, b) => a - b).join(",");
 }
 
-/** `BYDAY`: weekdays, each with an optional ordinal (`-1FR`, `2SU`). */
-function checkWeekdays(value: string): void {
+/** `BYDAY`: weekdays, each with an optional ordinal (`-1FR`, `2SU`), repeats dropped, by weekday then ordinal. */
+function normalWeekdays(value: string): string {
+  const days = new Map<string, { day: number; ordinal: number }>();
   for (const item of value.split(",")) {
-    const day = item.slice(-2);
-    const ordinal = item.slice(0, -2);
-    if (!WEEKDAYS.has(day)) throw invalidRule(`BYDAY=${value}: "${item}" is not a weekday such as TU or -1FR.`);
-    if (ordinal !== "") integerPart("BYDAY", ordinal, -53, 53);
+    const day = WEEKDAYS.indexOf(item.slice(-2));
+    const ordinalText = item.slice(0, -2);
+    if (day < 0) throw invalidRule(`BYDAY=${shortened(value)}: "${item}" is not a weekday such as TU or -1FR.`);
+    const ordinal = ordinalText === "" ? 0 : integerPart("BYDAY", ordinalText, -53, 53);
+    days.set(`${ordinal}${WEEKDAYS[day]}`, { day, ordinal });
   }
+  return [...days]
+    .sort(([, a], [, b]) => a.day - b.day || a.ordinal - b.ordinal)
+    .map(([item]) => (item.startsWith("0") ? item.slice(1) : item))
+    .join(",");
+}
+
+/** A value quoted in a message: its start, so that a message stays short whatever was sent. */
+function shortened(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
 function invalidRule(message: string) {
@@ -102,16 +119,22 @@ export function normalRule(value: string, frame: SeriesFrame, maxOccurrences: nu
     if (name === "INTERVAL") integerPart(name, partValue, 1, 1_000);
     else if (name === "COUNT") integerPart(name, partValue, 1, maxOccurrences);
     else if (name === "UNTIL") checkUntil(partValue, frame);
-    else if (name === "BYDAY") checkWeekdays(partValue);
-    else if (name === "BYMONTHDAY") integerList(name, partValue, -31, 31);
-    else if (name === "BYMONTH") integerList(name, partValue, 1, 12);
-    else if (name === "BYSETPOS") integerList(name, partValue, -366, 366);
+    else if (name === "BYDAY") parts.set(name, normalWeekdays(partValue));
+    else if (name === "BYMONTHDAY") parts.set(name, integerList(name, partValue, -31, 31));
+    else if (name === "BYMONTH") parts.set(name, integerList(name, partValue, 1, 12));
+    else if (name === "BYSETPOS") parts.set(name, integerList(name, partValue, -366, 366));
     else if (name === "WKST") {
-      if (!WEEKDAYS.has(partValue)) throw invalidRule(`WKST=${partValue} is not a weekday such as MO.`);
+      if (!WEEKDAYS.includes(partValue)) throw invalidRule(`WKST=${shortened(partValue)} is not a weekday such as MO.`);
     } else throw invalidRule(`${name} is not a part of a rule.`);
   }
   if (parts.has("BYSETPOS") && ![...parts.keys()].some((name) => name.startsWith("BY") && name !== "BYSETPOS")) {
     throw invalidRule("BYSETPOS needs another BY… part to choose from.");
+  }
+  if (frame.allDay && freq === "HOURLY") throw invalidRule("FREQ=HOURLY: an all-day series repeats whole days.");
+  if (freq === "HOURLY" && /\d/.test(parts.get("BYDAY") ?? "")) {
+    throw invalidRule(
+      "BYDAY with an ordinal (1MO, -1FR) takes a MONTHLY or YEARLY rule; an HOURLY rule names weekdays.",
+    );
   }
   const unsupported = unsupportedCombination(freq, parts, Number(frame.startLocal.slice(8, 10)));
   if (unsupported) throw invalidRule(unsupported);
