@@ -1,14 +1,13 @@
 import { requireCapability, requireEdit } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
-import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { domainError } from "../errors.ts";
-import { countedLinksOf, EVENT_TERM_LINKS, moveTermCountsOfMany } from "../terms/term.counts.ts";
+import { EVENT_TERM_LINKS } from "../terms/term.counts.ts";
 import type { Site } from "../trpc/context.ts";
 import { seriesLimitsOf } from "./series.create.ts";
 import { recurrenceLines } from "./series.rule.ts";
 import { endSeriesBefore, frameOf, storedRule } from "./series.split.ts";
-import { trashOccurrences } from "./series.trash.ts";
+import { deleteOccurrences, trashOccurrences } from "./series.trash.ts";
 
 /** Deleting occurrences of a series (docs/behaviour.md, "Editing and deleting occurrences"). */
 
@@ -67,22 +66,6 @@ export async function deleteSeriesOccurrences(tx: Tx, request: SeriesDelete): Pr
     await trashOccurrences(tx, ids, site.timezone, now);
     return;
   }
-  await tx.event.deleteMany({ where: { id: { in: ids } } });
-  await moveTermCountsOfMany(
-    tx,
-    targets.map((target) => ({ before: countedLinksOf(target), after: undefined })),
-  );
-  await recordChanges(
-    tx,
-    targets.map((target) => ({
-      type: "event",
-      action: "deleted",
-      id: target.id,
-      language: target.language,
-      status: target.status,
-      password: target.password,
-      authorId: target.authorId,
-    })),
-  );
+  await deleteOccurrences(tx, ids);
   if (endsAt === null) await tx.eventSeries.delete({ where: { id: series.id } });
 }
