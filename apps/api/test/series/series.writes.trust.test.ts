@@ -127,4 +127,75 @@ describe.each(PROVIDERS)("series writes (%s)", (provider) => {
     );
     expect(await eventsOfSeries(seriesId)).toEqual({ total: 5, trashed: 0 });
   });
+
+  it("lets an unrelated editor's write through while a series of 1,000 moves", async () => {
+    const created = await server.call("POST /events", {
+      as: server.users.contributor,
+      status: 201,
+      body: { title: "Busy series", ...THOUSAND },
+    });
+    const single = await server.call("POST /events", {
+      as: server.users.editor,
+      status: 201,
+      body: { title: "Single", start_date: "2031-02-01 09:00:00", end_date: "2031-02-01 10:00:00" },
+    });
+    const shift = server.call("PATCH /events/{id}", {
+      as: server.users.contributor,
+      params: { id: created.body.id },
+      query: { recurrence_scope: "all" },
+      body: { start_date: "2031-01-01 08:00:00", end_date: "2031-01-01 09:00:00" },
+      status: 200,
+    });
+    const shiftStarted = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    await server.call("PATCH /events/{id}", {
+      as: server.users.editor,
+      params: { id: single.body.id },
+      body: { title: "Single (renamed)" },
+      status: 200,
+    });
+    const editMs = performance.now() - started;
+    await shift;
+    const shiftMs = performance.now() - shiftStarted;
+    console.info(
+      `${provider}: an unrelated edit took ${Math.round(editMs)} ms beside a shift of ${Math.round(shiftMs)} ms`,
+    );
+    expect(editMs).toBeLessThan(Math.max(1_000, shiftMs / 3));
+  }, 60_000);
+});
+
+describe.each(PROVIDERS)("the limits of series writes (%s)", (provider) => {
+  const server = useTestServer(provider, { writesPerMinute: 1_000, seriesOccurrencesPerHour: 1_000 });
+  const SIX_HUNDRED = { ...THOUSAND, recurrence: ["RRULE:FREQ=DAILY;COUNT=600"] };
+
+  async function expectNothingTitled(title: string) {
+    expect(await server.db.event.count({ where: { title } })).toBe(0);
+  }
+
+  it("refuses a contributor's occurrences past the hourly quota (429), writing nothing", async () => {
+    const as = server.users.contributor;
+    await server.call("POST /events", { as, status: 201, body: { title: "Quota one", ...SIX_HUNDRED } });
+    const refused = await server.fail("POST /events", 429, { as, body: { title: "Quota two", ...SIX_HUNDRED } });
+    expect(refused.body).toMatchObject({ code: "rest_too_many_requests", data: { status: 429 } });
+    expect(refused.body.message).toMatch(/occurrences/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectNothingTitled("Quota two");
+    // A single event is still one write.
+    await server.call("POST /events", {
+      as,
+      status: 201,
+      body: { title: "Quota single", start_date: "2031-02-01 09:00:00", end_date: "2031-02-01 10:00:00" },
+    });
+  });
+
+  it("counts each event a series write writes against the write rate limit", async () => {
+    const as = server.users.editor;
+    await server.call("POST /events", { as, status: 201, body: { title: "Weight one", ...SIX_HUNDRED } });
+    const refused = await server.fail("POST /events", 429, { as, body: { title: "Weight two", ...SIX_HUNDRED } });
+    expect(refused.body).toMatchObject({ code: "rest_too_many_requests", data: { status: 429 } });
+    expect(refused.body.message).toMatch(/writes/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectNothingTitled("Weight two");
+  });
 });

@@ -31,6 +31,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
   const schedule = scheduleOf(body, undefined, site.timezone, now);
   const series =
     body.recurrence && planSeries(recurrenceLinesOf(body.recurrence, schedule), schedule, seriesLimitsOf(site), now);
+  if (series) scope.chargeEvents?.({ written: series.starts.length - 1, created: series.starts.length - 1 });
   const id = await runWrite(
     scope.db,
     async (tx) => {

@@ -38,7 +38,15 @@ export async function deleteEvent(
       redacted: false,
     });
     const event = { ...existing, seriesId };
-    const request = { event, recurrenceScope, force: input.force ?? false, actor, site, now: new Date() };
+    const request = {
+      event,
+      recurrenceScope,
+      force: input.force ?? false,
+      actor,
+      site,
+      now: new Date(),
+      chargeEvents: scope.chargeEvents,
+    };
     await runWrite(db, (tx) => deleteSeriesOccurrences(tx, request), { serializable: true, queueKey: `event:${id}` });
     return input.force ? presented : loadEventById(scope, id);
   }

@@ -2,6 +2,7 @@ import { requireCapability, requireEdit } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
 import type { Tx } from "../db/db.ts";
 import { domainError } from "../errors.ts";
+import type { ChargeEvents } from "../scope.ts";
 import { EVENT_TERM_LINKS } from "../terms/term.counts.ts";
 import type { Site } from "../trpc/context.ts";
 import { seriesLimitsOf } from "./series.create.ts";
@@ -37,6 +38,7 @@ export interface SeriesDelete {
   actor: Actor;
   site: Site;
   now: Date;
+  chargeEvents?: ChargeEvents | undefined;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function deleteSeriesOccurrences(tx: Tx, request: SeriesDelete): Pr
     include: EVENT_TERM_LINKS,
   });
   for (const target of targets) requireEdit(actor, target);
+  request.chargeEvents?.({ written: targets.length - 1, created: 0 });
   if (endsAt !== null) await endSeriesBefore(tx, series, endsAt, seriesLimitsOf(site));
   const ids = targets.map((target) => target.id);
   if (!force) {

@@ -64,6 +64,7 @@ export async function updateSeries(tx: Tx, scope: Scope, update: SeriesUpdate): 
     },
     select: { id: true },
   });
+  scope.chargeEvents?.({ written: addressed.length - 1, created: 0 });
   // With their links, a series' occurrences are up to a hundred thousand rows: read a batch at a time.
   const occurrences: TemplateEvent[] = [];
   await inBatches(addressed, async (batch) => {
@@ -288,7 +289,13 @@ async function moveSeries(
     now,
     { startsWithEvent: false },
   );
-  await regenerateSeries(tx, series.id, plan, { shiftSeconds, siteZone: site.timezone, now, provider: scope.provider });
+  await regenerateSeries(tx, series.id, plan, {
+    shiftSeconds,
+    siteZone: site.timezone,
+    now,
+    provider: scope.provider,
+    chargeEvents: scope.chargeEvents,
+  });
   if (schedule && keepsOwnSchedule(event)) {
     const stamp = stampsAt(now, site.timezone);
     const moved = await tx.event.update({

@@ -1,6 +1,7 @@
 import { recordChanges } from "../changes/change.record.ts";
 import type { Provider, Tx } from "../db/db.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
+import type { ChargeEvents } from "../scope.ts";
 import { inBatches, updateRows } from "../shared/bulk-insert.ts";
 import { stampsAt } from "../shared/dates.ts";
 import type { SeriesPlan } from "./series.create.ts";
@@ -54,6 +55,8 @@ export interface RegenerationOptions {
   siteZone: string;
   now: Date;
   provider: Provider;
+  /** Charges the occurrences it creates to the request's caller, before they are written. */
+  chargeEvents?: ChargeEvents | undefined;
 }
 
 const SCHEDULE_COLUMNS = {
@@ -222,6 +225,7 @@ export async function regenerateSeries(
   );
   const { trashed, deleted } = await dropOccurrences(tx, dropped, series.firstEventId, options);
   const missing = plan.starts.filter((start) => !kept.has(start.local));
+  options.chargeEvents?.({ written: missing.length, created: missing.length });
   const template = missing.length ? await templateOf(tx, seriesId, series.firstEventId) : null;
   const created = template
     ? await insertOccurrences(tx, series, template, missing, {
