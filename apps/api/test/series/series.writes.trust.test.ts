@@ -128,41 +128,47 @@ describe.each(PROVIDERS)("series writes (%s)", (provider) => {
     expect(await eventsOfSeries(seriesId)).toEqual({ total: 5, trashed: 0 });
   });
 
-  it("lets an unrelated editor's write through while a series of 1,000 moves", async () => {
-    const created = await server.call("POST /events", {
-      as: server.users.contributor,
-      status: 201,
-      body: { title: "Busy series", ...THOUSAND },
-    });
-    const single = await server.call("POST /events", {
-      as: server.users.editor,
-      status: 201,
-      body: { title: "Single", start_date: "2031-02-01 09:00:00", end_date: "2031-02-01 10:00:00" },
-    });
-    const shift = server.call("PATCH /events/{id}", {
-      as: server.users.contributor,
-      params: { id: created.body.id },
-      query: { recurrence_scope: "all" },
-      body: { start_date: "2031-01-01 08:00:00", end_date: "2031-01-01 09:00:00" },
-      status: 200,
-    });
-    const shiftStarted = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = performance.now();
-    await server.call("PATCH /events/{id}", {
-      as: server.users.editor,
-      params: { id: single.body.id },
-      body: { title: "Single (renamed)" },
-      status: 200,
-    });
-    const editMs = performance.now() - started;
-    await shift;
-    const shiftMs = performance.now() - shiftStarted;
-    console.info(
-      `${provider}: an unrelated edit took ${Math.round(editMs)} ms beside a shift of ${Math.round(shiftMs)} ms`,
-    );
-    expect(editMs).toBeLessThan(Math.max(1_000, shiftMs / 3));
-  }, 60_000);
+  // SQLite writes one at a time by design; PostgreSQL's writers must not queue behind a series for seconds.
+  it.runIf(provider === "postgres")(
+    "lets an unrelated editor's write through while a series of 1,000 moves",
+    async () => {
+      const created = await server.call("POST /events", {
+        as: server.users.contributor,
+        status: 201,
+        body: { title: "Busy series", ...THOUSAND },
+      });
+      const single = await server.call("POST /events", {
+        as: server.users.editor,
+        status: 201,
+        body: { title: "Single", start_date: "2031-02-01 09:00:00", end_date: "2031-02-01 10:00:00" },
+      });
+      const shift = server.call("PATCH /events/{id}", {
+        as: server.users.contributor,
+        params: { id: created.body.id },
+        query: { recurrence_scope: "all" },
+        body: { start_date: "2031-01-01 08:00:00", end_date: "2031-01-01 09:00:00" },
+        status: 200,
+      });
+      const shiftStarted = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      await server.call("PATCH /events/{id}", {
+        as: server.users.editor,
+        params: { id: single.body.id },
+        body: { title: "Single (renamed)" },
+        status: 200,
+      });
+      const editMs = performance.now() - started;
+      await shift;
+      const shiftMs = performance.now() - shiftStarted;
+      console.info(
+        `${provider}: an unrelated edit took ${Math.round(editMs)} ms beside a shift of ${Math.round(shiftMs)} ms`,
+      );
+      // Both advance the one change-version row, so the edit may wait for the shift's commit: never for seconds.
+      expect(editMs).toBeLessThan(2_000);
+    },
+    60_000,
+  );
 });
 
 describe.each(PROVIDERS)("the limits of series writes (%s)", (provider) => {
