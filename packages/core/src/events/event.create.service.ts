@@ -1,6 +1,6 @@
 import { requireCapability } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
-import { runWrite } from "../db/write.ts";
+import { MANY_EVENTS_TIMEOUT_MS, runWrite } from "../db/write.ts";
 import type { Scope } from "../scope.ts";
 import { planSeries, seriesLimitsOf, startSeries } from "../series/series.create.ts";
 import { recurrenceLinesOf } from "../series/series.pro.ts";
@@ -64,6 +64,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
     {
       serializable: namesLinkedRecords(body),
       queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title, scope.language)}`,
+      ...(series && { timeout: MANY_EVENTS_TIMEOUT_MS }),
     },
   );
   return loadEventById(scope, id);
