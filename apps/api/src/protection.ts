@@ -49,6 +49,7 @@ async function clientOf(db: Db, request: FastifyRequest): Promise<{ key: string;
 }
 
 const charges = new WeakMap<FastifyRequest, ChargeEvents>();
+const refunds = new WeakMap<FastifyRequest, () => void>();
 
 /** What a request's series writes are charged with (`Context.chargeEvents`); undefined when no limit applies. */
 export function chargeEventsOf(request: FastifyRequest): ChargeEvents | undefined {
@@ -64,12 +65,16 @@ function tooMany(reply: FastifyReply, what: string, retryAfter: number): Error {
  * Writes per client in a fixed one-minute window: a request whose writes would take the client past the limit is
  * refused whole (429 with `Retry-After`) and not counted; reads are never limited. A series write is charged the
  * events it writes beyond its request's one, and the occurrences it creates against the hourly quota of users
- * below editor, before it writes them: past either, it is refused (429) and writes nothing.
+ * below editor, before it writes them: past either, it is refused (429) and writes nothing. A write that fails
+ * (any 4xx or 5xx) is given back what it was charged for its events.
  */
 function registerWriteLimits(server: FastifyInstance, db: Db, options: ProtectionOptions): void {
   const writes = new FixedWindowCounter(WINDOW_MS, MAX_CLIENTS);
   const occurrences = new FixedWindowCounter(QUOTA_WINDOW_MS, MAX_CLIENTS);
   const { writesPerMinute, seriesOccurrencesPerHour } = options;
+  server.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode >= 400) refunds.get(request)?.();
+  });
   server.addHook("onRequest", async (request, reply) => {
     if (READ_METHODS.has(request.method)) return;
     const client = await clientOf(db, request);
@@ -81,6 +86,7 @@ function registerWriteLimits(server: FastifyInstance, db: Db, options: Protectio
       return sendRestError(reply, restError("rest_too_many_requests", { reason }));
     }
     if (writesPerMinute > 0) writes.add(client.key, count);
+    const charged = { written: 0, created: 0 };
     charges.set(request, ({ written, created }) => {
       const quota = client.quota && seriesOccurrencesPerHour > 0 && created > 0;
       if (quota && occurrences.count(client.key) + created > seriesOccurrencesPerHour) {
@@ -89,8 +95,22 @@ function registerWriteLimits(server: FastifyInstance, db: Db, options: Protectio
       if (writesPerMinute > 0 && written > 0 && writes.count(client.key) + written > writesPerMinute) {
         throw tooMany(reply, "writes", writes.secondsLeft(client.key));
       }
-      if (quota) occurrences.add(client.key, created);
-      if (writesPerMinute > 0 && written > 0) writes.add(client.key, written);
+      if (quota) {
+        occurrences.add(client.key, created);
+        charged.created += created;
+      }
+      if (writesPerMinute > 0 && written > 0) {
+        writes.add(client.key, written);
+        charged.written += written;
+      }
+    });
+    refunds.set(request, () => {
+      // A refused or failed write wrote nothing: what it was charged beyond its request's one write is given back,
+      // unless the window it was charged in has ended.
+      if (charged.written > 0 && writes.count(client.key) >= charged.written) writes.add(client.key, -charged.written);
+      if (charged.created > 0 && occurrences.count(client.key) >= charged.created) {
+        occurrences.add(client.key, -charged.created);
+      }
     });
   });
 }

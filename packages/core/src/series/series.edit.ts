@@ -64,7 +64,6 @@ export async function updateSeries(tx: Tx, scope: Scope, update: SeriesUpdate): 
     },
     select: { id: true },
   });
-  scope.chargeEvents?.({ written: addressed.length - 1, created: 0 });
   // With their links, a series' occurrences are up to a hundred thousand rows: read a batch at a time.
   const occurrences: TemplateEvent[] = [];
   await inBatches(addressed, async (batch) => {
@@ -75,6 +74,7 @@ export async function updateSeries(tx: Tx, scope: Scope, update: SeriesUpdate): 
     }
     occurrences.push(...read);
   });
+  scope.chargeEvents?.({ written: occurrences.length - 1, created: 0 });
   const edited =
     splitsAt === null ? series : await splitSeries(tx, series, { id: event.id, originalStartLocal: splitsAt }, limits);
   const links = await writeLinks(tx, scope, fields, update.checked);
@@ -105,8 +105,8 @@ function sameList(current: readonly number[], next: readonly number[] | undefine
 
 /**
  * The fields sent, written to every occurrence they change in a few statements per batch (`inBatches`): the
- * columns and the links; then the term counts and one change each (one version for all). The names sent leave the occurrences' overrides (but the schedule's: a moved
- * occurrence stays where it was).
+ * columns and the links; then the term counts and one change each (one version for all). The names sent leave the
+ * occurrences' overrides (but the schedule's: a moved occurrence stays where it was).
  */
 async function writeFields(tx: Tx, scope: Scope, write: FieldsWrite): Promise<void> {
   const { fields, links, status, now } = write;

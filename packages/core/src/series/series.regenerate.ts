@@ -119,7 +119,7 @@ function moveOf(occurrence: Occurrence, start: OccurrenceStart, plan: SeriesPlan
   return moves ? [{ occurrence, start, schedule }] : [];
 }
 
-/** The kept occurrences that move take their new original start and schedule, a few hundred per statement. */
+/** The kept occurrences that move take their new original start and schedule: one statement per batch. */
 async function moveOccurrences(tx: Tx, options: RegenerationOptions, moves: readonly Move[]): Promise<void> {
   const stamp = stampsAt(options.now, options.siteZone);
   await updateRows(tx, options.provider, "Event", {
