@@ -4,6 +4,7 @@ import { MANY_EVENTS_TIMEOUT_MS, runWrite } from "../db/write.ts";
 import type { Scope } from "../scope.ts";
 import { planSeries, seriesLimitsOf, startSeries } from "../series/series.create.ts";
 import { recurrenceLinesOf } from "../series/series.pro.ts";
+import { yieldToLoop } from "../shared/bulk-insert.ts";
 import { slugify } from "../shared/slug.ts";
 import { moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
@@ -31,7 +32,11 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
   const schedule = scheduleOf(body, undefined, site.timezone, now);
   const series =
     body.recurrence && planSeries(recurrenceLinesOf(body.recurrence, schedule), schedule, seriesLimitsOf(site), now);
-  if (series) scope.chargeEvents?.({ written: series.starts.length - 1, created: series.starts.length - 1 });
+  if (series) {
+    scope.chargeEvents?.({ written: series.starts.length - 1, created: series.starts.length - 1 });
+    // The expansion held the loop: the requests waiting for it go first.
+    await yieldToLoop();
+  }
   const id = await runWrite(
     scope.db,
     async (tx) => {

@@ -9,7 +9,7 @@ import { eventSearchText } from "../events/event.search.ts";
 import { changesSchedule, postDateOf, scalarChanges } from "../events/event.write.ts";
 import type { EventSeries } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
-import { inBatches, insertRows } from "../shared/bulk-insert.ts";
+import { inBatches, insertRows, yieldToLoop } from "../shared/bulk-insert.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { definedOnly } from "../shared/fields.ts";
 import { countedLinksOf, moveTermCountsOfMany } from "../terms/term.counts.ts";
@@ -289,6 +289,8 @@ async function moveSeries(
     now,
     { startsWithEvent: false },
   );
+  // The expansion held the loop: the requests waiting for it go first.
+  await yieldToLoop();
   await regenerateSeries(tx, series.id, plan, {
     shiftSeconds,
     siteZone: site.timezone,
