@@ -261,6 +261,8 @@ async function moveSeries(
 ): Promise<void> {
   const reschedules = changesSchedule(fields);
   if (!reschedules && fields.recurrence === undefined) return;
+  // The expansion below runs in one piece: the loop is given back first, so that it adds to no batch.
+  await yieldToLoop();
   const { site } = scope;
   const limits = seriesLimitsOf(site);
   const schedule = reschedules ? scheduleOf(fields, event, site.timezone, now) : undefined;
