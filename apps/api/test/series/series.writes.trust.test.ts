@@ -36,7 +36,7 @@ describe.each(PROVIDERS)("series writes (%s)", (provider) => {
     );
     const seriesId = created.answer.body.series_id ?? 0;
     expect(await eventsOfSeries(seriesId)).toEqual({ total: 1000, trashed: 0 });
-    await expectNoStall(server.origin, () =>
+    const shifted = await expectNoStall(server.origin, () =>
       server.call("PATCH /events/{id}", {
         as,
         params: { id: created.answer.body.id },
@@ -49,6 +49,9 @@ describe.each(PROVIDERS)("series writes (%s)", (provider) => {
       where: { seriesId, status: { not: "trash" } },
       select: { startLocal: true },
     });
+    const figures = (report: typeof created) =>
+      `${Math.round(report.requestMs)} ms (slowest poll ${Math.round(report.slowestPollMs)} ms)`;
+    console.info(`${provider}: create of 1,000 ${figures(created)}, shift of all ${figures(shifted)}`);
     expect(moved).toHaveLength(1000);
     expect(new Set(moved.map((event) => event.startLocal.slice(11)))).toEqual(new Set(["11:00:00"]));
   }, 60_000);
