@@ -64,6 +64,7 @@ export const configSchema = z.object({
   CALENDAR_IMPORT_MAX_SERIES: integer(1, 10_000).default(DEFAULT_IMPORT_CAPS.seriesPerFile),
   CALENDAR_SERIES_HORIZON_MONTHS: integer(1, 120).default(DEFAULT_SERIES_LIMITS.horizonMonths),
   CALENDAR_SERIES_MAX_OCCURRENCES: integer(1, 10_000).default(DEFAULT_SERIES_LIMITS.maxOccurrences),
+  CALENDAR_SERIES_OCCURRENCES_PER_HOUR: integer(0, 10_000_000).default(5_000),
   CALENDAR_WEBHOOKS_ALLOW_INSECURE: z
     .enum(["true", "false", "1", "0"])
     .transform((value) => value === "true" || value === "1")

@@ -67,6 +67,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CALENDAR_CORS_ORIGINS,
     writesPerMinute: config.CALENDAR_RATE_LIMIT,
+    seriesOccurrencesPerHour: config.CALENDAR_SERIES_OCCURRENCES_PER_HOUR,
     authFailuresPerMinute: config.CALENDAR_AUTH_FAILURE_LIMIT,
     publicUrl: config.CALENDAR_PUBLIC_URL,
     cacheMaxAge: config.CALENDAR_CACHE_MAX_AGE,

@@ -217,6 +217,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await registerProtection(server, options.handle.db, {
     corsOrigins: options.corsOrigins ?? [],
     writesPerMinute: options.writesPerMinute ?? 0,
+    seriesOccurrencesPerHour: options.seriesOccurrencesPerHour ?? 0,
   });
   await registerRoutes(server, options, routers);
 

@@ -56,7 +56,7 @@ export {
   type RouterOutputs,
   restRouter,
 } from "./router.ts";
-export type { Scope } from "./scope.ts";
+export type { ChargeEvents, EventCharge, Scope } from "./scope.ts";
 export { extendSeriesHorizons, type HorizonReport, hasSeriesBelowHorizon } from "./series/series.horizon.ts";
 export { acquireSeriesLease, releaseSeriesLease } from "./series/series.lease.ts";
 export { DEFAULT_SERIES_LIMITS, type SeriesLimits } from "./series/series.limits.ts";

@@ -85,7 +85,7 @@ const SERVER_ERRORS: Record<string, string> = {
 const WRITE_SERVER_ERRORS: Record<string, string> = {
   413: "The body is larger than the server's limit (CALENDAR_BODY_LIMIT).",
   415: "The body is neither JSON nor form-encoded.",
-  429: "Too many writes from this client (CALENDAR_RATE_LIMIT, off by default), or too many failed authentications from its address (CALENDAR_AUTH_FAILURE_LIMIT); Retry-After says when to try again.",
+  429: "Too many writes from this client (CALENDAR_RATE_LIMIT, off by default; a series write counts each event it writes), too many occurrences of series created by a contributor or author this hour (CALENDAR_SERIES_OCCURRENCES_PER_HOUR), or too many failed authentications from its address (CALENDAR_AUTH_FAILURE_LIMIT); Retry-After says when to try again.",
 };
 
 const TOTAL_HEADERS = Object.fromEntries(

@@ -6,6 +6,7 @@ import { actorFromAuthorization } from "../auth.ts";
 import { serveHeadAsGet } from "../http/head.ts";
 import { resolveWithReply } from "../http/reply-until-sent.ts";
 import { unchangedRecordsOf } from "../http/write-preconditions.ts";
+import { chargeEventsOf } from "../protection.ts";
 import { type RestBase, requestOrigin, SERVED_BASES } from "./base-paths.ts";
 import { reshapeErrorPayload } from "./envelope.ts";
 import { logProcedureError, statusOfTrpcErrors } from "./errors.ts";
@@ -36,6 +37,7 @@ export async function restContext(
     apiRoot: `${requestOrigin(request)}${base.path}`,
     rest,
     unchangedRecords: unchangedRecordsOf(request),
+    chargeEvents: chargeEventsOf(request),
   };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actorFromAuthorization } from "../auth.ts";
 import { changeVersionReader } from "../http/change-version.reader.ts";
 import { itemReadResolver } from "../http/write-preconditions.ts";
+import { chargeEventsOf } from "../protection.ts";
 import { API_PATH, requestOrigin } from "../rest/base-paths.ts";
 import { logProcedureError, statusOfTrpcErrors } from "../rest/errors.ts";
 import { depthLimitedJsonParser } from "../rest/request.ts";
@@ -33,6 +34,7 @@ export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOption
     apiRoot: `${requestOrigin(req)}${API_PATH}`,
     rest: null,
     unchangedRecords,
+    chargeEvents: chargeEventsOf(req),
   });
   const responseMeta = ({ errors }: { errors: Parameters<typeof statusOfTrpcErrors>[0] }) => {
     const status = statusOfTrpcErrors(errors, "trpc");

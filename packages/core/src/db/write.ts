@@ -11,6 +11,12 @@ const MAX_ATTEMPTS = 20;
 export const TIMING = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /**
+ * Milliseconds a write of many events may run (a series' occurrences): written in batches that give the event loop
+ * back, it takes longer than one in one piece, and on a loaded machine longer still.
+ */
+export const MANY_EVENTS_TIMEOUT_MS = 60_000;
+
+/**
  * Prisma's codes for what a concurrent write causes: a unique violation (it took the slug this one chose), a row
  * this one links to or changes deleted meanwhile (a foreign key, a missing row), a serialization failure.
  */

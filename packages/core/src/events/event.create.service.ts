@@ -1,9 +1,10 @@
 import { requireCapability } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
-import { runWrite } from "../db/write.ts";
+import { MANY_EVENTS_TIMEOUT_MS, runWrite } from "../db/write.ts";
 import type { Scope } from "../scope.ts";
 import { planSeries, seriesLimitsOf, startSeries } from "../series/series.create.ts";
 import { recurrenceLinesOf } from "../series/series.pro.ts";
+import { yieldToLoop } from "../shared/bulk-insert.ts";
 import { slugify } from "../shared/slug.ts";
 import { moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
@@ -31,6 +32,11 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
   const schedule = scheduleOf(body, undefined, site.timezone, now);
   const series =
     body.recurrence && planSeries(recurrenceLinesOf(body.recurrence, schedule), schedule, seriesLimitsOf(site), now);
+  if (series) {
+    scope.chargeEvents?.({ written: series.starts.length - 1, created: series.starts.length - 1 });
+    // The expansion held the loop: the requests waiting for it go first.
+    await yieldToLoop();
+  }
   const id = await runWrite(
     scope.db,
     async (tx) => {
@@ -63,6 +69,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
     {
       serializable: namesLinkedRecords(body),
       queueKey: `event-slug:${scope.language}:${slugify(body.slug ?? body.title, scope.language)}`,
+      ...(series && { timeout: MANY_EVENTS_TIMEOUT_MS }),
     },
   );
   return loadEventById(scope, id);

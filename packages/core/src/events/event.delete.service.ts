@@ -1,6 +1,6 @@
 import { requireCapability, requireEdit } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
-import { runWrite } from "../db/write.ts";
+import { MANY_EVENTS_TIMEOUT_MS, runWrite } from "../db/write.ts";
 import { domainError } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { deleteSeriesOccurrences, excludeOccurrence } from "../series/series.delete.ts";
@@ -38,8 +38,20 @@ export async function deleteEvent(
       redacted: false,
     });
     const event = { ...existing, seriesId };
-    const request = { event, recurrenceScope, force: input.force ?? false, actor, site, now: new Date() };
-    await runWrite(db, (tx) => deleteSeriesOccurrences(tx, request), { serializable: true, queueKey: `event:${id}` });
+    const request = {
+      event,
+      recurrenceScope,
+      force: input.force ?? false,
+      actor,
+      site,
+      now: new Date(),
+      chargeEvents: scope.chargeEvents,
+    };
+    await runWrite(db, (tx) => deleteSeriesOccurrences(tx, request), {
+      serializable: true,
+      queueKey: `event:${id}`,
+      timeout: MANY_EVENTS_TIMEOUT_MS,
+    });
     return input.force ? presented : loadEventById(scope, id);
   }
   const excluded = seriesId === null ? undefined : { ...existing, seriesId };

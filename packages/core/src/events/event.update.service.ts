@@ -1,7 +1,7 @@
 import { requireCapability, requireEdit, scaleBackStatus } from "../auth/capabilities.ts";
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
-import { runWrite } from "../db/write.ts";
+import { MANY_EVENTS_TIMEOUT_MS, runWrite } from "../db/write.ts";
 import { domainError, invalidParam } from "../errors.ts";
 import type { Scope } from "../scope.ts";
 import { updateSeries } from "../series/series.edit.ts";
@@ -71,7 +71,11 @@ export async function updateEvent(scope: Scope, input: EventUpdateInput): Promis
       });
       await recordChanges(tx, [{ type: "event", action: "updated", ...updated }]);
     },
-    { serializable: true, queueKey: `event:${id}` },
+    {
+      serializable: true,
+      queueKey: `event:${id}`,
+      ...(recurrenceScope !== "this" && { timeout: MANY_EVENTS_TIMEOUT_MS }),
+    },
   );
   return loadEventById(scope, id);
 }

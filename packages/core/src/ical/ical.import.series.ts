@@ -211,9 +211,10 @@ export async function writeKeptSeries(
       shiftSeconds,
       siteZone: scope.site.timezone,
       now,
+      provider: scope.provider,
     });
     result.created.push(...regenerated.created);
-    result.updated.push(...regenerated.trashed);
+    result.updated.push(...regenerated.trashed, ...regenerated.deleted);
   }
   const current = ruleChanged ? await liveOccurrences(tx, stored.id) : live;
   if (newer) await rewriteOccurrences(write, imported, planned, current);

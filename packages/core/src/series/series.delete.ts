@@ -1,14 +1,14 @@
 import { requireCapability, requireEdit } from "../auth/capabilities.ts";
 import type { Actor } from "../auth/roles.ts";
-import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { domainError } from "../errors.ts";
-import { countedLinksOf, EVENT_TERM_LINKS, moveTermCountsOfMany } from "../terms/term.counts.ts";
+import type { ChargeEvents } from "../scope.ts";
+import { EVENT_TERM_LINKS } from "../terms/term.counts.ts";
 import type { Site } from "../trpc/context.ts";
 import { seriesLimitsOf } from "./series.create.ts";
 import { recurrenceLines } from "./series.rule.ts";
 import { endSeriesBefore, frameOf, storedRule } from "./series.split.ts";
-import { trashOccurrences } from "./series.trash.ts";
+import { deleteOccurrences, trashOccurrences } from "./series.trash.ts";
 
 /** Deleting occurrences of a series (docs/behaviour.md, "Editing and deleting occurrences"). */
 
@@ -38,6 +38,7 @@ export interface SeriesDelete {
   actor: Actor;
   site: Site;
   now: Date;
+  chargeEvents?: ChargeEvents | undefined;
 }
 
 /**
@@ -61,28 +62,13 @@ export async function deleteSeriesOccurrences(tx: Tx, request: SeriesDelete): Pr
     include: EVENT_TERM_LINKS,
   });
   for (const target of targets) requireEdit(actor, target);
+  request.chargeEvents?.({ written: targets.length - 1, created: 0 });
   if (endsAt !== null) await endSeriesBefore(tx, series, endsAt, seriesLimitsOf(site));
   const ids = targets.map((target) => target.id);
   if (!force) {
     await trashOccurrences(tx, ids, site.timezone, now);
     return;
   }
-  await tx.event.deleteMany({ where: { id: { in: ids } } });
-  await moveTermCountsOfMany(
-    tx,
-    targets.map((target) => ({ before: countedLinksOf(target), after: undefined })),
-  );
-  await recordChanges(
-    tx,
-    targets.map((target) => ({
-      type: "event",
-      action: "deleted",
-      id: target.id,
-      language: target.language,
-      status: target.status,
-      password: target.password,
-      authorId: target.authorId,
-    })),
-  );
+  await deleteOccurrences(tx, ids);
   if (endsAt === null) await tx.eventSeries.delete({ where: { id: series.id } });
 }

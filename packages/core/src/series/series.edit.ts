@@ -9,7 +9,7 @@ import { eventSearchText } from "../events/event.search.ts";
 import { changesSchedule, postDateOf, scalarChanges } from "../events/event.write.ts";
 import type { EventSeries } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
-import { insertRows } from "../shared/bulk-insert.ts";
+import { inBatches, insertRows, yieldToLoop } from "../shared/bulk-insert.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { definedOnly } from "../shared/fields.ts";
 import { countedLinksOf, moveTermCountsOfMany } from "../terms/term.counts.ts";
@@ -56,18 +56,25 @@ export async function updateSeries(tx: Tx, scope: Scope, update: SeriesUpdate): 
   const series = await tx.eventSeries.findUniqueOrThrow({ where: { id: update.seriesId } });
   const cut = event.originalStartLocal;
   const splitsAt = update.recurrenceScope === "following" && cut !== null && cut > series.startLocal ? cut : null;
-  const occurrences = await tx.event.findMany({
+  const addressed = await tx.event.findMany({
     where: {
       seriesId: series.id,
       status: { not: "trash" },
       ...(splitsAt !== null && { originalStartLocal: { gte: splitsAt } }),
     },
-    ...TEMPLATE_READ,
+    select: { id: true },
   });
-  for (const occurrence of occurrences) {
-    requireEdit(scope.actor, occurrence);
-    requireAuthorChoice(scope.actor, fields.author, occurrence.authorId);
-  }
+  // With their links, a series' occurrences are up to a hundred thousand rows: read a batch at a time.
+  const occurrences: TemplateEvent[] = [];
+  await inBatches(addressed, async (batch) => {
+    const read = await tx.event.findMany({ where: { id: { in: batch.map((row) => row.id) } }, ...TEMPLATE_READ });
+    for (const occurrence of read) {
+      requireEdit(scope.actor, occurrence);
+      requireAuthorChoice(scope.actor, fields.author, occurrence.authorId);
+    }
+    occurrences.push(...read);
+  });
+  scope.chargeEvents?.({ written: occurrences.length - 1, created: 0 });
   const edited =
     splitsAt === null ? series : await splitSeries(tx, series, { id: event.id, originalStartLocal: splitsAt }, limits);
   const links = await writeLinks(tx, scope, fields, update.checked);
@@ -97,9 +104,9 @@ function sameList(current: readonly number[], next: readonly number[] | undefine
 }
 
 /**
- * The fields sent, written to every occurrence they change in a few statements: the columns, the links, the term
- * counts and one change each. The names sent leave the occurrences' overrides (but the schedule's: a moved
- * occurrence stays where it was).
+ * The fields sent, written to every occurrence they change in a few statements per batch (`inBatches`): the
+ * columns and the links; then the term counts and one change each (one version for all). The names sent leave the
+ * occurrences' overrides (but the schedule's: a moved occurrence stays where it was).
  */
 async function writeFields(tx: Tx, scope: Scope, write: FieldsWrite): Promise<void> {
   const { fields, links, status, now } = write;
@@ -111,61 +118,43 @@ async function writeFields(tx: Tx, scope: Scope, write: FieldsWrite): Promise<vo
     ...postDateOf(fields, write.zone, scope.site.timezone, now),
   });
   const named = Object.keys(definedOnly(fields)).filter((name) => !SCHEDULE_FIELDS.includes(name));
-  const next = {
+  const next: LinkIds = {
     venues: links.venues?.create.map((link) => link.venueId),
     organizers: links.organizers?.create.map((link) => link.organizerId),
     categories: links.categories?.create.map((link) => link.categoryId),
     tags: links.tags?.create.map((link) => link.tagId),
   };
-  const planned = write.occurrences.map((occurrence) => {
-    const current: Record<string, unknown> = occurrence;
-    const overrides = overridesOf(occurrence);
-    const kept = overrides.filter((name) => !named.includes(name));
-    const changes =
-      Object.entries(columns).some(([column, value]) => !sameValue(current[column], value)) ||
-      !sameList(
-        occurrence.venues.map((link) => link.venueId),
-        next.venues,
-        true,
-      ) ||
-      !sameList(
-        occurrence.organizers.map((link) => link.organizerId),
-        next.organizers,
-        true,
-      ) ||
-      !sameList(
-        occurrence.categories.map((link) => link.categoryId),
-        next.categories,
-        false,
-      ) ||
-      !sameList(
-        occurrence.tags.map((link) => link.tagId),
-        next.tags,
-        false,
-      ) ||
-      kept.length !== overrides.length;
-    const searchText = eventSearchText({
-      title: fields.title ?? occurrence.title,
-      excerpt: fields.excerpt ?? occurrence.excerpt,
-      description: fields.description ?? occurrence.description,
-    });
-    return { occurrence, changes, overrides: JSON.stringify(kept), searchText };
-  });
-  const changed = planned.filter((entry) => entry.changes);
-  if (changed.length === 0) return;
-  const ids = changed.map((entry) => entry.occurrence.id);
   const stamp = stampsAt(now, scope.site.timezone);
-  await tx.event.updateMany({
-    where: { id: { in: ids } },
-    data: { ...columns, modified: stamp.local, modifiedUtc: stamp.utc, sequence: { increment: 1 } },
-  });
-  for (const column of ["searchText", "overrides"] as const) {
-    for (const value of new Set(changed.map((entry) => entry[column]))) {
-      const group = changed.filter((entry) => entry[column] === value).map((entry) => entry.occurrence.id);
-      await tx.event.updateMany({ where: { id: { in: group } }, data: { [column]: value } });
+  const written: TemplateEvent[] = [];
+  await inBatches(write.occurrences, async (batch) => {
+    const changed = batch.flatMap((occurrence) => {
+      const overrides = overridesOf(occurrence);
+      const kept = overrides.filter((name) => !named.includes(name));
+      const changes = changesOccurrence(occurrence, columns, next) || kept.length !== overrides.length;
+      if (!changes) return [];
+      const searchText = eventSearchText({
+        title: fields.title ?? occurrence.title,
+        excerpt: fields.excerpt ?? occurrence.excerpt,
+        description: fields.description ?? occurrence.description,
+      });
+      return [{ occurrence, overrides: JSON.stringify(kept), searchText }];
+    });
+    if (changed.length === 0) return;
+    const ids = changed.map((entry) => entry.occurrence.id);
+    await tx.event.updateMany({
+      where: { id: { in: ids } },
+      data: { ...columns, modified: stamp.local, modifiedUtc: stamp.utc, sequence: { increment: 1 } },
+    });
+    for (const column of ["searchText", "overrides"] as const) {
+      for (const value of new Set(changed.map((entry) => entry[column]))) {
+        const group = changed.filter((entry) => entry[column] === value).map((entry) => entry.occurrence.id);
+        await tx.event.updateMany({ where: { id: { in: group } }, data: { [column]: value } });
+      }
     }
-  }
-  await replaceLinks(tx, ids, links);
+    await replaceLinks(tx, ids, links);
+    written.push(...changed.map((entry) => entry.occurrence));
+  });
+  if (written.length === 0) return;
   const after = (occurrence: TemplateEvent) => ({
     language: occurrence.language,
     status: status ?? occurrence.status,
@@ -176,11 +165,46 @@ async function writeFields(tx: Tx, scope: Scope, write: FieldsWrite): Promise<vo
   });
   await moveTermCountsOfMany(
     tx,
-    changed.map(({ occurrence }) => ({ before: countedLinksOf(occurrence), after: after(occurrence) })),
+    written.map((occurrence) => ({ before: countedLinksOf(occurrence), after: after(occurrence) })),
   );
   await recordChanges(
     tx,
-    changed.map(({ occurrence }) => ({ type: "event", action: "updated", id: occurrence.id, ...after(occurrence) })),
+    written.map((occurrence) => ({ type: "event", action: "updated", id: occurrence.id, ...after(occurrence) })),
+  );
+}
+
+interface LinkIds {
+  venues: number[] | undefined;
+  organizers: number[] | undefined;
+  categories: number[] | undefined;
+  tags: number[] | undefined;
+}
+
+/** Does the edit change this occurrence's columns or links? */
+function changesOccurrence(occurrence: TemplateEvent, columns: Record<string, unknown>, next: LinkIds): boolean {
+  const current: Record<string, unknown> = occurrence;
+  return (
+    Object.entries(columns).some(([column, value]) => !sameValue(current[column], value)) ||
+    !sameList(
+      occurrence.venues.map((link) => link.venueId),
+      next.venues,
+      true,
+    ) ||
+    !sameList(
+      occurrence.organizers.map((link) => link.organizerId),
+      next.organizers,
+      true,
+    ) ||
+    !sameList(
+      occurrence.categories.map((link) => link.categoryId),
+      next.categories,
+      false,
+    ) ||
+    !sameList(
+      occurrence.tags.map((link) => link.tagId),
+      next.tags,
+      false,
+    )
   );
 }
 
@@ -237,6 +261,8 @@ async function moveSeries(
 ): Promise<void> {
   const reschedules = changesSchedule(fields);
   if (!reschedules && fields.recurrence === undefined) return;
+  // The expansion below runs in one piece: the loop is given back first, so that it adds to no batch.
+  await yieldToLoop();
   const { site } = scope;
   const limits = seriesLimitsOf(site);
   const schedule = reschedules ? scheduleOf(fields, event, site.timezone, now) : undefined;
@@ -250,7 +276,7 @@ async function moveSeries(
   };
   const lines =
     fields.recurrence === undefined
-      ? recurrenceLines(shiftedRule(storedRule(series, limits), frameOf(series), shiftSeconds), frame)
+      ? recurrenceLines(shiftedRule(storedRule(series, limits), frameOf(series), shiftSeconds, timezone), frame)
       : recurrenceLinesOf(fields.recurrence, frame);
   const endLocal = wallTimePlus(frame.startLocal, durationSeconds);
   const plan = planSeries(
@@ -265,7 +291,15 @@ async function moveSeries(
     now,
     { startsWithEvent: false },
   );
-  await regenerateSeries(tx, series.id, plan, { shiftSeconds, siteZone: site.timezone, now });
+  // The expansion held the loop: the requests waiting for it go first.
+  await yieldToLoop();
+  await regenerateSeries(tx, series.id, plan, {
+    shiftSeconds,
+    siteZone: site.timezone,
+    now,
+    provider: scope.provider,
+    chargeEvents: scope.chargeEvents,
+  });
   if (schedule && keepsOwnSchedule(event)) {
     const stamp = stampsAt(now, site.timezone);
     const moved = await tx.event.update({

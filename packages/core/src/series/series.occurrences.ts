@@ -2,7 +2,7 @@ import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
 import { freeEventSlugs } from "../events/event.slugs.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import { insertRows, insertRowsReturning } from "../shared/bulk-insert.ts";
+import { inBatches, insertRows, insertRowsReturning } from "../shared/bulk-insert.ts";
 import { addNewEventsToTermCounts } from "../terms/term.counts.ts";
 import { type OccurrenceStart, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
 import { pairOccurrences } from "./series.translations.ts";
@@ -47,15 +47,63 @@ export function seriesBaseSlug(template: Pick<TemplateEvent, "slug" | "originalS
     : template.slug;
 }
 
-/** Inserts one occurrence per start, copied from `template`; returns their ids in the order of `starts`. */
+interface OccurrenceOptions {
+  hourly: boolean;
+  baseSlug: string;
+}
+
+/**
+ * Inserts one occurrence per start, copied from `template`; returns their ids in the order of `starts`. In batches
+ * that give the event loop back between them (`inBatches`): each batch's events and links are a few multi-row
+ * statements; the term counts and the changes (one version for all) follow.
+ */
 export async function insertOccurrences(
   tx: Tx,
   series: SeriesOfOccurrences,
   template: TemplateEvent,
   starts: readonly OccurrenceStart[],
-  options: { hourly: boolean; baseSlug: string },
+  options: OccurrenceOptions,
 ): Promise<number[]> {
   if (starts.length === 0) return [];
+  const ids: number[] = [];
+  await inBatches(starts, async (batch) => {
+    ids.push(...(await insertBatch(tx, series, template, batch, options)));
+  });
+  const { categories, tags } = template;
+  const counted = {
+    language: template.language,
+    status: template.status,
+    password: template.password,
+    categoryIds: categories.map((link) => link.categoryId),
+    tagIds: tags.map((link) => link.tagId),
+  };
+  await addNewEventsToTermCounts(
+    tx,
+    ids.map(() => counted),
+  );
+  await recordChanges(
+    tx,
+    ids.map((id) => ({
+      type: "event",
+      id,
+      action: "created",
+      language: template.language,
+      status: template.status,
+      password: template.password,
+      authorId: template.authorId,
+    })),
+  );
+  await pairOccurrences(tx, series.id);
+  return ids;
+}
+
+async function insertBatch(
+  tx: Tx,
+  series: SeriesOfOccurrences,
+  template: TemplateEvent,
+  starts: readonly OccurrenceStart[],
+  options: OccurrenceOptions,
+): Promise<number[]> {
   const {
     id: _id,
     venues,
@@ -118,29 +166,5 @@ export async function insertOccurrences(
     "EventTag",
     ids.flatMap((eventId) => tags.map((link) => ({ eventId, tagId: link.tagId }))),
   );
-  const counted = {
-    language: template.language,
-    status: template.status,
-    password: template.password,
-    categoryIds: categories.map((link) => link.categoryId),
-    tagIds: tags.map((link) => link.tagId),
-  };
-  await addNewEventsToTermCounts(
-    tx,
-    ids.map(() => counted),
-  );
-  await recordChanges(
-    tx,
-    ids.map((id) => ({
-      type: "event",
-      id,
-      action: "created",
-      language: template.language,
-      status: template.status,
-      password: template.password,
-      authorId: template.authorId,
-    })),
-  );
-  await pairOccurrences(tx, series.id);
   return ids;
 }

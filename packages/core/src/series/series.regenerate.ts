@@ -1,11 +1,14 @@
 import { recordChanges } from "../changes/change.record.ts";
-import type { Tx } from "../db/db.ts";
+import type { Provider, Tx } from "../db/db.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import type { ChargeEvents } from "../scope.ts";
+import { inBatches, updateRows } from "../shared/bulk-insert.ts";
 import { stampsAt } from "../shared/dates.ts";
 import type { SeriesPlan } from "./series.create.ts";
 import { storedLines } from "./series.create.ts";
 import { type OccurrenceStart, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
 import { insertOccurrences, seriesBaseSlug, TEMPLATE_READ, type TemplateEvent } from "./series.occurrences.ts";
-import { trashOccurrences } from "./series.trash.ts";
+import { deleteOccurrences, trashOccurrences } from "./series.trash.ts";
 
 /** What a series' occurrences become when its lines, first start or length change (docs/behaviour.md, "Recurring series"). */
 
@@ -40,22 +43,150 @@ export async function templateOf(tx: Tx, seriesId: number, firstEventId: number 
 export interface Regeneration {
   /** Occurrences whose original start the new plan still gives (after the shift): same id, slug and links. */
   kept: number[];
+  /** Occurrences the plan no longer gives that were edited on their own (or the first): to the trash. */
   trashed: number[];
+  /** Occurrences the plan no longer gives that only ever were copies of the series: deleted. */
+  deleted: number[];
   created: number[];
+}
+
+export interface RegenerationOptions {
+  shiftSeconds: number;
+  siteZone: string;
+  now: Date;
+  provider: Provider;
+  /** Charges the occurrences it creates to the request's caller, before they are written. */
+  chargeEvents?: ChargeEvents | undefined;
+}
+
+const SCHEDULE_COLUMNS = {
+  startLocal: true,
+  startUtc: true,
+  endLocal: true,
+  endUtc: true,
+  timezone: true,
+  allDay: true,
+} as const satisfies Prisma.EventSelect;
+
+type OccurrenceSchedule = Prisma.EventGetPayload<{ select: typeof SCHEDULE_COLUMNS }>;
+
+/** What regenerating reads of an occurrence: where it is, what it overrides, what its change records. */
+const OCCURRENCE_READ = {
+  id: true,
+  originalStartLocal: true,
+  overrides: true,
+  language: true,
+  status: true,
+  password: true,
+  authorId: true,
+  ...SCHEDULE_COLUMNS,
+} as const satisfies Prisma.EventSelect;
+
+type Occurrence = Prisma.EventGetPayload<{ select: typeof OCCURRENCE_READ }>;
+
+function scheduleOfOccurrence(occurrence: OccurrenceSchedule): OccurrenceSchedule {
+  const { startLocal, startUtc, endLocal, endUtc, timezone, allDay } = occurrence;
+  return { startLocal, startUtc, endLocal, endUtc, timezone, allDay };
+}
+
+interface Move {
+  occurrence: Occurrence;
+  start: OccurrenceStart;
+  schedule: OccurrenceSchedule;
+}
+
+/** Where a kept occurrence goes, unless it stays where it is. */
+function moveOf(occurrence: Occurrence, start: OccurrenceStart, plan: SeriesPlan, shiftSeconds: number): Move[] {
+  const ownSchedule = keepsOwnSchedule(occurrence);
+  if (shiftSeconds === 0 && ownSchedule) return [];
+  const endLocal = wallTimePlus(start.local, plan.durationSeconds);
+  const schedule = ownSchedule
+    ? scheduleOfOccurrence(occurrence)
+    : {
+        startLocal: start.local,
+        startUtc: start.utc,
+        endLocal,
+        endUtc: wallTimeInstant(endLocal, plan.frame.timezone),
+        timezone: plan.frame.timezone,
+        allDay: plan.frame.allDay,
+      };
+  const moves =
+    occurrence.originalStartLocal !== start.local ||
+    occurrence.startUtc.getTime() !== schedule.startUtc.getTime() ||
+    occurrence.endUtc.getTime() !== schedule.endUtc.getTime() ||
+    occurrence.timezone !== schedule.timezone ||
+    occurrence.allDay !== schedule.allDay;
+  return moves ? [{ occurrence, start, schedule }] : [];
+}
+
+/** The kept occurrences that move take their new original start and schedule: one statement per batch. */
+async function moveOccurrences(tx: Tx, options: RegenerationOptions, moves: readonly Move[]): Promise<void> {
+  const stamp = stampsAt(options.now, options.siteZone);
+  await updateRows(tx, options.provider, "Event", {
+    columns: {
+      startLocal: "text",
+      startUtc: "timestamp",
+      endLocal: "text",
+      endUtc: "timestamp",
+      timezone: "text",
+      allDay: "boolean",
+      originalStartLocal: "text",
+      originalStartUtc: "timestamp",
+      modified: "text",
+      modifiedUtc: "timestamp",
+    },
+    increments: ["sequence"],
+    rows: moves.map(({ occurrence, start, schedule }) => ({
+      id: occurrence.id,
+      ...schedule,
+      originalStartLocal: start.local,
+      originalStartUtc: start.utc,
+      modified: stamp.local,
+      modifiedUtc: stamp.utc,
+    })),
+  });
+}
+
+/**
+ * The occurrences a new plan no longer gives: those that never existed but as copies of the series (never edited
+ * on their own: no overrides; not the first, which the series and its other occurrences name) are deleted, since
+ * the series can make them again; the others go to the trash like deleted events, where their own edits are kept.
+ * Without this every rule change would leave up to a series' worth of trashed copies, with all their links.
+ */
+async function dropOccurrences(
+  tx: Tx,
+  dropped: ReadonlyArray<{ id: number; overrides: string }>,
+  firstEventId: number | null,
+  options: RegenerationOptions,
+): Promise<{ trashed: number[]; deleted: number[] }> {
+  const isCopy = (event: { id: number; overrides: string }) =>
+    event.id !== firstEventId && overridesOf(event).length === 0;
+  const deleted = await deleteOccurrences(
+    tx,
+    dropped.filter(isCopy).map((event) => event.id),
+  );
+  const trashed = await trashOccurrences(
+    tx,
+    dropped.filter((event) => !isCopy(event)).map((event) => event.id),
+    options.siteZone,
+    options.now,
+  );
+  return { trashed, deleted };
 }
 
 /**
  * Brings the occurrences of a series in line with a new plan, in the caller's transaction: the series takes the
  * plan's lines, first start, zone and length; an occurrence whose original start, moved by `shiftSeconds` (the
  * first start's move, zero when only the rule changes), is still a start of the plan keeps its id, slug and links,
- * and takes the new schedule unless it was moved on its own; the others are trashed like deleted events; the
+ * and takes the new schedule unless it was moved on its own; the others are dropped (`dropOccurrences`); the
  * plan's other starts get new occurrences, copied from the series' template. One change per occurrence changed.
+ * Every step is a few statements per batch of occurrences, whatever the series' length.
  */
 export async function regenerateSeries(
   tx: Tx,
   seriesId: number,
   plan: SeriesPlan,
-  options: { shiftSeconds: number; siteZone: string; now: Date },
+  options: RegenerationOptions,
 ): Promise<Regeneration> {
   const series = await tx.eventSeries.update({
     where: { id: seriesId },
@@ -71,75 +202,30 @@ export async function regenerateSeries(
   });
   const occurrences = await tx.event.findMany({
     where: { seriesId, status: { not: "trash" } },
-    select: {
-      id: true,
-      originalStartLocal: true,
-      overrides: true,
-      language: true,
-      status: true,
-      password: true,
-      authorId: true,
-    },
+    select: OCCURRENCE_READ,
   });
   const wanted = new Map(plan.starts.map((start) => [start.local, start]));
-  const kept: Array<{ occurrence: (typeof occurrences)[number]; start: OccurrenceStart }> = [];
-  const trash: number[] = [];
+  const kept = new Map<string, { occurrence: Occurrence; start: OccurrenceStart }>();
+  const dropped: Occurrence[] = [];
   for (const occurrence of occurrences) {
     const original = occurrence.originalStartLocal && wallTimePlus(occurrence.originalStartLocal, options.shiftSeconds);
     const start = original ? wanted.get(original) : undefined;
-    if (start && !kept.some((entry) => entry.start.local === start.local)) kept.push({ occurrence, start });
-    else trash.push(occurrence.id);
+    if (start && !kept.has(start.local)) kept.set(start.local, { occurrence, start });
+    else dropped.push(occurrence);
   }
-  const stamp = stampsAt(options.now, options.siteZone);
-  const changed: number[] = [];
-  for (const { occurrence, start } of kept) {
-    const ownSchedule = keepsOwnSchedule(occurrence);
-    if (options.shiftSeconds === 0 && ownSchedule) continue;
-    const endLocal = wallTimePlus(start.local, plan.durationSeconds);
-    const schedule = ownSchedule
-      ? undefined
-      : {
-          startLocal: start.local,
-          startUtc: start.utc,
-          endLocal,
-          endUtc: wallTimeInstant(endLocal, plan.frame.timezone),
-          timezone: plan.frame.timezone,
-          allDay: plan.frame.allDay,
-        };
-    const before = await tx.event.findUniqueOrThrow({
-      where: { id: occurrence.id },
-      select: { startUtc: true, endUtc: true, originalStartLocal: true, timezone: true, allDay: true },
-    });
-    const moves =
-      before.originalStartLocal !== start.local ||
-      (schedule !== undefined &&
-        (before.startUtc.getTime() !== schedule.startUtc.getTime() ||
-          before.endUtc.getTime() !== schedule.endUtc.getTime() ||
-          before.timezone !== schedule.timezone ||
-          before.allDay !== schedule.allDay));
-    if (!moves) continue;
-    await tx.event.update({
-      where: { id: occurrence.id },
-      data: {
-        ...schedule,
-        originalStartLocal: start.local,
-        originalStartUtc: start.utc,
-        modified: stamp.local,
-        modifiedUtc: stamp.utc,
-        sequence: { increment: 1 },
-      },
-    });
-    changed.push(occurrence.id);
-  }
+  const moved: Move[] = [];
+  // Each start's instants come from its zone's rules: computed a batch at a time too.
+  await inBatches([...kept.values()], async (batch) => {
+    moved.push(...batch.flatMap(({ occurrence, start }) => moveOf(occurrence, start, plan, options.shiftSeconds)));
+  });
+  await moveOccurrences(tx, options, moved);
   await recordChanges(
     tx,
-    kept
-      .filter(({ occurrence }) => changed.includes(occurrence.id))
-      .map(({ occurrence }) => ({ type: "event" as const, action: "updated" as const, ...occurrence })),
+    moved.map(({ occurrence }) => ({ type: "event" as const, action: "updated" as const, ...occurrence })),
   );
-  const trashed = await trashOccurrences(tx, trash, options.siteZone, options.now);
-  const keptStarts = new Set(kept.map((entry) => entry.start.local));
-  const missing = plan.starts.filter((start) => !keptStarts.has(start.local));
+  const { trashed, deleted } = await dropOccurrences(tx, dropped, series.firstEventId, options);
+  const missing = plan.starts.filter((start) => !kept.has(start.local));
+  options.chargeEvents?.({ written: missing.length, created: missing.length });
   const template = missing.length ? await templateOf(tx, seriesId, series.firstEventId) : null;
   const created = template
     ? await insertOccurrences(tx, series, template, missing, {
@@ -147,5 +233,5 @@ export async function regenerateSeries(
         baseSlug: seriesBaseSlug(template),
       })
     : [];
-  return { kept: kept.map((entry) => entry.occurrence.id), trashed, created };
+  return { kept: [...kept.values()].map((entry) => entry.occurrence.id), trashed, deleted, created };
 }

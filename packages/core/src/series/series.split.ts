@@ -6,7 +6,13 @@ import { invalidParam } from "../errors.ts";
 import type { EventSeries } from "../generated/sqlite/client.ts";
 import { seriesStarts, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
 import type { SeriesLimits } from "./series.limits.ts";
-import { parseRecurrenceLines, recurrenceLines, type SeriesFrame, type SeriesRule } from "./series.rule.ts";
+import {
+  parseRecurrenceLines,
+  recurrenceLines,
+  type SeriesFrame,
+  type SeriesRule,
+  untilWallTime,
+} from "./series.rule.ts";
 
 /**
  * A series' rule cut in two at an occurrence's original start (docs/behaviour.md, "Editing and deleting
@@ -80,9 +86,13 @@ export function ruleFrom(rule: SeriesRule, frame: SeriesFrame, cut: string, limi
   );
 }
 
-/** The rule moved by `seconds` of wall-clock time, as the series' first start moves: its listed dates and its UNTIL. */
-export function shiftedRule(rule: SeriesRule, frame: SeriesFrame, seconds: number): SeriesRule {
-  if (seconds === 0) return rule;
+/**
+ * The rule moved by `seconds` of wall-clock time, as the series' first start moves, and into `zone` (the series'
+ * new zone, its own by default): its listed dates and its UNTIL, which keeps its wall time in the series' zone (an
+ * UNTIL kept as the same UTC time would cut the last occurrence of a series moved west).
+ */
+export function shiftedRule(rule: SeriesRule, frame: SeriesFrame, seconds: number, zone = frame.timezone): SeriesRule {
+  if (seconds === 0 && zone === frame.timezone) return rule;
   const namesDays = rule.rrule?.split(";").some((part) => part.startsWith("BY")) ?? false;
   if (namesDays && wallTimePlus(frame.startLocal, seconds).slice(0, 10) !== frame.startLocal.slice(0, 10)) {
     // The rule's BYDAY, BYMONTHDAY… name the old days: kept, they would give other dates than the moved ones.
@@ -92,13 +102,23 @@ export function shiftedRule(rule: SeriesRule, frame: SeriesFrame, seconds: numbe
     );
   }
   const until = rule.rrule === null ? undefined : partOf(rule.rrule, "UNTIL");
-  const format = frame.allDay ? "yyyyMMdd" : "yyyyMMdd'T'HHmmss'Z'";
-  const movedUntil = until && DateTime.fromFormat(until, format, { zone: "UTC" }).plus({ seconds }).toFormat(format);
   return {
-    rrule: rule.rrule && movedUntil ? withParts(rule.rrule, ["UNTIL"], { UNTIL: movedUntil }) : rule.rrule,
+    rrule:
+      rule.rrule && until
+        ? withParts(rule.rrule, ["UNTIL"], { UNTIL: movedUntil(until, frame, seconds, zone) })
+        : rule.rrule,
     rdates: rule.rdates.map((date) => wallTimePlus(date, seconds)),
     exdates: rule.exdates.map((date) => wallTimePlus(date, seconds)),
   };
+}
+
+/** An UNTIL moved by `seconds` of wall-clock time and read in `zone`: a date, or a UTC time. */
+function movedUntil(until: string, frame: SeriesFrame, seconds: number, zone: string): string {
+  if (frame.allDay) {
+    return DateTime.fromFormat(until, "yyyyMMdd", { zone: "UTC" }).plus({ seconds }).toFormat("yyyyMMdd");
+  }
+  const instant = wallTimeInstant(wallTimePlus(untilWallTime(until, frame), seconds), zone);
+  return DateTime.fromJSDate(instant, { zone: "UTC" }).toFormat("yyyyMMdd'T'HHmmss'Z'");
 }
 
 export function frameOf(series: Pick<EventSeries, "timezone" | "allDay" | "startLocal">): SeriesFrame {

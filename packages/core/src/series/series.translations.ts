@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/db.ts";
+import { inBatches } from "../shared/bulk-insert.ts";
 
 /**
  * A translation of a series is a series (docs/behaviour.md, "Languages and translations"): the series share a
@@ -34,7 +35,8 @@ export async function joinSeriesGroup(
 /**
  * Pairs the occurrences of a series that have no translation yet with the occurrences of its translations that
  * start at the same original start, where that language is free in their group. A series holds a bounded number of
- * occurrences (`SeriesLimits.maxOccurrences`), so this is at most that many pairs per language.
+ * occurrences (`SeriesLimits.maxOccurrences`), so this is at most that many pairs per language, written in batches
+ * that give the event loop back.
  */
 export async function pairOccurrences(tx: Tx, seriesId: number): Promise<void> {
   const series = await tx.eventSeries.findUniqueOrThrow({
@@ -63,20 +65,26 @@ export async function pairOccurrences(tx: Tx, seriesId: number): Promise<void> {
       })
     ).map((member) => `${member.translationGroup} ${member.language}`),
   );
-  for (const occurrence of mine) {
-    const partner = theirs.find(
-      (event) =>
-        event.originalStartUtc?.getTime() === occurrence.originalStartUtc?.getTime() &&
-        !taken.has(`${event.translationGroup} ${occurrence.language}`),
-    );
-    if (!partner) continue;
-    const group = partner.translationGroup ?? randomUUID();
-    if (partner.translationGroup === null) {
-      await tx.event.update({ where: { id: partner.id }, data: { translationGroup: group } });
-      partner.translationGroup = group;
-      taken.add(`${group} ${partner.language}`);
-    }
-    await tx.event.update({ where: { id: occurrence.id }, data: { translationGroup: group } });
-    taken.add(`${group} ${occurrence.language}`);
+  const theirsAt = new Map<number, typeof theirs>();
+  for (const event of theirs) {
+    const at = event.originalStartUtc?.getTime();
+    if (at !== undefined) theirsAt.set(at, [...(theirsAt.get(at) ?? []), event]);
   }
+  await inBatches(mine, async (batch) => {
+    for (const occurrence of batch) {
+      const at = occurrence.originalStartUtc?.getTime();
+      const partner = (at === undefined ? undefined : theirsAt.get(at))?.find(
+        (event) => !taken.has(`${event.translationGroup} ${occurrence.language}`),
+      );
+      if (!partner) continue;
+      const group = partner.translationGroup ?? randomUUID();
+      if (partner.translationGroup === null) {
+        await tx.event.update({ where: { id: partner.id }, data: { translationGroup: group } });
+        partner.translationGroup = group;
+        taken.add(`${group} ${partner.language}`);
+      }
+      await tx.event.update({ where: { id: occurrence.id }, data: { translationGroup: group } });
+      taken.add(`${group} ${occurrence.language}`);
+    }
+  });
 }

@@ -1,26 +1,42 @@
 import { recordChanges } from "../changes/change.record.ts";
 import type { Tx } from "../db/db.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import { inBatches } from "../shared/bulk-insert.ts";
 import { stampsAt } from "../shared/dates.ts";
-import { countedLinksOf, EVENT_TERM_LINKS, moveTermCounts } from "../terms/term.counts.ts";
+import { countedLinksOf, EVENT_TERM_LINKS, moveTermCountsOfMany } from "../terms/term.counts.ts";
+
+type TermLinkedEvent = Prisma.EventGetPayload<{ include: typeof EVENT_TERM_LINKS }>;
+
+/** The events no longer count for their terms. */
+function leaveTermCounts(tx: Tx, rows: readonly TermLinkedEvent[]): Promise<void> {
+  return moveTermCountsOfMany(
+    tx,
+    rows.map((row) => ({ before: countedLinksOf(row), after: undefined })),
+  );
+}
 
 /**
  * Occurrences of a series moved to the trash as `DELETE /events/{id}` moves one (docs/behaviour.md, "Deleting"):
  * out of their translation groups, out of the term counts, one change each; those already in the trash are left.
- * Returns the ids trashed.
+ * In batches that give the event loop back; the changes share one version. Returns the ids trashed.
  */
 export async function trashOccurrences(tx: Tx, ids: readonly number[], siteZone: string, now: Date): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.event.findMany({
-    where: { id: { in: [...ids] }, status: { not: "trash" } },
-    include: EVENT_TERM_LINKS,
+  const stamp = stampsAt(now, siteZone);
+  const rows: TermLinkedEvent[] = [];
+  await inBatches(ids, async (batch) => {
+    const read = await tx.event.findMany({
+      where: { id: { in: [...batch] }, status: { not: "trash" } },
+      include: EVENT_TERM_LINKS,
+    });
+    if (read.length === 0) return;
+    await tx.event.updateMany({
+      where: { id: { in: read.map((row) => row.id) } },
+      data: { status: "trash", translationGroup: null, modified: stamp.local, modifiedUtc: stamp.utc },
+    });
+    rows.push(...read);
   });
   if (rows.length === 0) return [];
-  const stamp = stampsAt(now, siteZone);
-  await tx.event.updateMany({
-    where: { id: { in: rows.map((row) => row.id) } },
-    data: { status: "trash", translationGroup: null, modified: stamp.local, modifiedUtc: stamp.utc },
-  });
-  for (const row of rows) await moveTermCounts(tx, countedLinksOf(row), undefined);
+  await leaveTermCounts(tx, rows);
   await recordChanges(
     tx,
     rows.map((row) => ({
@@ -29,6 +45,35 @@ export async function trashOccurrences(tx: Tx, ids: readonly number[], siteZone:
       action: "trashed",
       language: row.language,
       status: "trash",
+      password: row.password,
+      authorId: row.authorId,
+    })),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Occurrences of a series deleted as `DELETE /events/{id}?force=true` deletes one, with their links: out of the
+ * term counts, one change each. In batches that give the event loop back; the changes share one version. Returns
+ * the ids deleted.
+ */
+export async function deleteOccurrences(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  const rows: TermLinkedEvent[] = [];
+  await inBatches(ids, async (batch) => {
+    const read = await tx.event.findMany({ where: { id: { in: [...batch] } }, include: EVENT_TERM_LINKS });
+    await tx.event.deleteMany({ where: { id: { in: read.map((row) => row.id) } } });
+    rows.push(...read);
+  });
+  if (rows.length === 0) return [];
+  await leaveTermCounts(tx, rows);
+  await recordChanges(
+    tx,
+    rows.map((row) => ({
+      type: "event",
+      action: "deleted",
+      id: row.id,
+      language: row.language,
+      status: row.status,
       password: row.password,
       authorId: row.authorId,
     })),

@@ -2,7 +2,7 @@ import type { Actor } from "../auth/roles.ts";
 import type { UnchangedSince } from "../changes/change.record.ts";
 import type { Db, Provider } from "../db/db.ts";
 import type { ImportCaps } from "../ical/ical.import.schemas.ts";
-import type { Scope } from "../scope.ts";
+import type { ChargeEvents, Scope } from "../scope.ts";
 import type { SeriesLimits } from "../series/series.limits.ts";
 import { type Language, resolveLanguage } from "../shared/language.ts";
 
@@ -65,6 +65,8 @@ export interface Context {
    * them are refused if another write changed them since (see `withUnchangedRecords`). @internal
    */
   unchangedRecords?: readonly UnchangedSince[] | undefined;
+  /** Charges a write's events against the caller's limits (see `EventCharge`); absent when none apply. @internal */
+  chargeEvents?: ChargeEvents | undefined;
 }
 
 export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
@@ -75,6 +77,7 @@ export function scopeOf(ctx: Context, mlLanguage: Language | undefined): Scope {
     language: resolveLanguage(mlLanguage, ctx.pathLanguage),
     links: { apiRoot: ctx.apiRoot, languageParam: mlLanguage, siteUrl: ctx.site.siteUrl },
     site: ctx.site,
+    chargeEvents: ctx.chargeEvents,
   };
 }
 
