@@ -113,11 +113,11 @@ describe.each(PROVIDERS)("feeds of events in far years (%s)", (provider) => {
       start_date: "2026-06-03 19:00:00",
       end_date: "2026-06-03 20:00:00",
       timezone: ZONE,
-      recurrence: ["RRULE:FREQ=WEEKLY;INTERVAL=1000;COUNT=400"],
+      // Five dates 19 years apart (COUNT=400, 7,600 years, is a 400 now: a series spans at most 100 years).
+      recurrence: ["RRULE:FREQ=WEEKLY;INTERVAL=1000;COUNT=5"],
     });
-    // The series alone first: expanding its rule over 7,600 years costs ical.js ~1 s once (it steps a weekly rule's
-    // INTERVAL one day at a time; the feed keeps the starts), not the VTIMEZONE's work under test. The feeds below
-    // add the year 9999, so their VTIMEZONE is made anew.
+    // The series alone first: ical.js steps a weekly rule's INTERVAL one day at a time (the feed keeps the starts),
+    // which is not the VTIMEZONE's work under test. The feeds below add the year 9999, so their VTIMEZONE is made anew.
     const alone = await server.rest(
       "GET",
       `${BASE}/events.ics?${EVERY_YEAR}&search=${encodeURIComponent(seriesTitle)}`,
@@ -152,10 +152,9 @@ describe.each(PROVIDERS)("feeds of events in far years (%s)", (provider) => {
     const iterator = series.iterator();
     const starts: ICAL.Time[] = [];
     for (let next = iterator.next(); next && starts.length < 500; next = iterator.next()) starts.push(next);
-    expect(starts).toHaveLength(400);
-    expect(starts.at(-1)?.year).toBeGreaterThan(9600);
-    const summer = starts.filter((start) => instants(start).luxon % 3600 === 0 && start.month >= 5 && start.month <= 9);
-    expect(summer.length).toBeGreaterThan(50);
+    expect(starts.map((start) => start.year)).toEqual([2026, 2045, 2064, 2083, 2103]);
+    // Summer and winter time, before and after 2101 (from where the VTIMEZONE repeats the zone's last rule).
+    expect(starts.map((start) => start.month)).toEqual([6, 8, 10, 12, 1]);
     for (const start of starts) {
       const { ical, luxon } = instants(start);
       expect(ical, start.toString()).toBe(luxon);
