@@ -89,6 +89,22 @@ describe.each(PROVIDERS)("bounds of events and series' rules (%s)", (provider) =
     expect(body.events.at(-1)?.start_date).toBe("2131-05-01 10:00:00");
   });
 
+  it("refuses a rule whose INTERVAL spans millennia at once, without holding up other requests", async () => {
+    // ical.js moved a weekly rule a day at a time: 7 million turns (over a second) before the span was found exceeded.
+    const { answer } = await expectNoStall(server.origin, () =>
+      server.fail("POST /events", 400, {
+        as: contributor(),
+        body: {
+          title: "Far apart",
+          start_date: "2031-05-01 10:00:00",
+          end_date: "2031-05-01 11:00:00",
+          recurrence: ["RRULE:FREQ=WEEKLY;INTERVAL=1000;COUNT=1000"],
+        },
+      }),
+    );
+    expect(answer.body.data.params).toEqual({ recurrence: expect.stringMatching(SPAN) });
+  });
+
   it("stores a BY list in its normal form: BYDAY=MO ×6,600 is BYDAY=MO, numbers once each in order", async () => {
     const { answer } = await expectNoStall(server.origin, () =>
       server.call("POST /events", {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceLimits } from "./ical.recurrence.ts";
@@ -65,5 +66,54 @@ describe("expandRecurrence", () => {
       "2031-02-28T10:00:00Z",
       "2031-03-31T10:00:00Z",
     ]);
+  });
+
+  it("moves a long INTERVAL in one step: a daily rule 2.9 million days apart tests one candidate", () => {
+    const start = ICAL.Time.fromDateTimeString("2026-06-03T19:00:00");
+    const far = { from: new Date(0), until: new Date(Date.UTC(9999, 11, 31)) };
+    const expansion = expandRecurrence({
+      rule: ICAL.Recur.fromString("FREQ=DAILY;INTERVAL=2900000;COUNT=2"),
+      start,
+      window: far,
+      limits: { maxOccurrences: 10 },
+    });
+    expect([expansion.occurrences.map(String), expansion.steps]).toEqual([
+      ["2026-06-03T19:00:00", "9966-05-09T19:00:00"],
+      1,
+    ]);
+  });
+
+  it("gives the dates ical.js' own iterator gives, for long and short INTERVALs with and without BYDAY", () => {
+    const rules = fc.record({
+      freq: fc.constantFrom("DAILY", "WEEKLY", "MONTHLY", "YEARLY"),
+      interval: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 41, max: 1_000 })),
+      by: fc.constantFrom("", ";BYDAY=MO,FR", ";BYDAY=SU"),
+      start: fc.date({
+        min: new Date("1990-01-01T00:00:00Z"),
+        max: new Date("2060-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      }),
+    });
+    // BYDAY limits a DAILY rule, which then may never match: ical.js' own iterator would not end.
+    const expandingRules = rules.filter(({ freq, by }) => freq !== "DAILY" || by === "");
+    fc.assert(
+      fc.property(expandingRules, ({ freq, interval, by, start }) => {
+        const rule = `FREQ=${freq};INTERVAL=${interval};COUNT=6${by}`;
+        const dtstart = ICAL.Time.fromJSDate(start, true);
+        const theirs: ICAL.Time[] = [];
+        const iterator = ICAL.Recur.fromString(rule).iterator(dtstart);
+        for (let next = iterator.next(); next && next.year < 9999 && theirs.length < 6; next = iterator.next()) {
+          theirs.push(next.clone());
+        }
+        const ours = expandRecurrence({
+          rule: ICAL.Recur.fromString(rule),
+          start: dtstart,
+          window: { from: new Date(-62_135_596_800_000), until: new Date(Date.UTC(9999, 11, 31)) },
+          limits: { maxOccurrences: 6, maxSteps: 1_000_000 },
+        });
+        expect(ours.occurrences.map(String), rule).toEqual(theirs.map(String));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -67,6 +67,19 @@ function boundedIterator(input: RecurrenceInput, counter: { steps: number }, max
       if (this.last.toUnixTime() >= untilSeconds) throw new WindowEnded();
       return super.check_contracting_rules();
     }
+
+    /**
+     * ical.js moves `inc` days one day at a time (each read of `last.day` normalizes a day past the month's end into
+     * the next month), which no candidate count sees: one step of `FREQ=DAILY;INTERVAL=2900000` turned 2.9 million
+     * times (0.5 s), and `FREQ=WEEKLY;INTERVAL=1000;COUNT=400` 2.8 million. The same calendar arithmetic at once.
+     */
+    override increment_monthday(inc: number): void {
+      const date = new Date(0);
+      date.setUTCFullYear(this.last.year, this.last.month - 1, this.last.day + inc);
+      this.last.year = date.getUTCFullYear();
+      this.last.month = date.getUTCMonth() + 1;
+      this.last.day = date.getUTCDate();
+    }
   }
   return new BoundedRecurIterator({ rule: input.rule, dtstart: input.start });
 }
