@@ -23,7 +23,7 @@ describe.each(PROVIDERS)("write preconditions with wrong credentials (%s)", (pro
       "x-forwarded-for": client,
       ...precondition,
     });
-    const preconditions = [
+    const preconditions: Array<Record<string, string>> = [
       { "if-match": 'W/"stale"' },
       { "if-unmodified-since": "Tue, 01 Jan 2030 00:00:00 GMT" },
       { "if-match": "*" },
