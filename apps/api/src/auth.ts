@@ -25,6 +25,21 @@ async function actorFromCredentials(db: Db, header: string): Promise<Actor> {
 }
 
 /**
+ * Why the credentials of an Authorization header fail (401 `rest_not_logged_in`), or undefined when there are none
+ * or they are right. For checks that must answer a failed authentication before anything else (preconditions).
+ */
+export async function authenticationFailure(db: Db, header: string | undefined): Promise<DomainError | undefined> {
+  if (!header) return undefined;
+  return actorFromCredentials(db, header).then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof DomainError) return error;
+      throw error;
+    },
+  );
+}
+
+/**
  * The actor of a request from its Authorization header: `Bearer <token>`, or HTTP Basic `<login>:<token>`
  * (as WordPress application passwords). No header means anonymous; anything unreadable or wrong is a 401,
  * raised as a TRPCError so that both transports report it with its own code.

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_IMPORT_CAPS, DEFAULT_SERIES_LIMITS, type ImportCaps, type SeriesLimits } from "@calendar/core";
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { DEFAULT_IPV6_CLIENT_PREFIX } from "./client-address.ts";
 import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
 
 const integer = (min: number, max: number) =>
@@ -44,6 +45,7 @@ export const configSchema = z.object({
     .default([]),
   CALENDAR_RATE_LIMIT: integer(0, 1_000_000).default(0),
   CALENDAR_AUTH_FAILURE_LIMIT: integer(0, 1_000_000).default(10),
+  CALENDAR_AUTH_FAILURE_IPV6_PREFIX: integer(16, 128).default(DEFAULT_IPV6_CLIENT_PREFIX),
   CALENDAR_PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .transform((url) => new URL(url).origin)

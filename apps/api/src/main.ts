@@ -69,6 +69,7 @@ function serverOptionsOf(config: Config, handle: DbHandle): ServerOptions {
     writesPerMinute: config.CALENDAR_RATE_LIMIT,
     seriesOccurrencesPerHour: config.CALENDAR_SERIES_OCCURRENCES_PER_HOUR,
     authFailuresPerMinute: config.CALENDAR_AUTH_FAILURE_LIMIT,
+    authFailureIpv6Prefix: config.CALENDAR_AUTH_FAILURE_IPV6_PREFIX,
     publicUrl: config.CALENDAR_PUBLIC_URL,
     cacheMaxAge: config.CALENDAR_CACHE_MAX_AGE,
     cacheBytes: config.CALENDAR_CACHE_MB * 1024 * 1024,

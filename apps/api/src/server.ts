@@ -11,6 +11,7 @@ import {
 import type { AnyTRPCRouter } from "@trpc/server";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { registerAuthFailureLimit } from "./auth-failures.ts";
+import { DEFAULT_IPV6_CLIENT_PREFIX } from "./client-address.ts";
 import { writeClientError } from "./client-errors.ts";
 import { registerDraining } from "./draining.ts";
 import { registerEventPages } from "./event-page.ts";
@@ -69,6 +70,8 @@ export interface ServerOptions extends Partial<ProtectionOptions> {
   cacheBytes?: number;
   /** Failed authentications per minute per client address before 429; 0 turns the limit off. */
   authFailuresPerMinute?: number;
+  /** The bits of an IPv6 address that name one client for that limit (`CALENDAR_AUTH_FAILURE_IPV6_PREFIX`). */
+  authFailureIpv6Prefix?: number;
   /** The routers to serve; the calendar's own by default (tests of the adapters pass their own). */
   routers?: ServedRouters;
   /** iCalendar: the most events a feed holds, the site's name in it, the import's body limit and series cap. */
@@ -148,7 +151,7 @@ async function registerHttpCaching(
   registerVersionTags(server, router, readVersion);
   registerNotModified(server);
   await registerCompression(server);
-  registerWritePreconditions(server, router, readVersion);
+  registerWritePreconditions(server, router, { db: options.handle.db, readVersion });
 }
 
 /** The REST, iCalendar and tRPC routes, the health checks, the explorer and the event pages. */
@@ -212,7 +215,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSecurityHeaders(server);
   registerDiscoveryHeader(server);
   registerOptionsAnswers(server, routers.rest, (options.corsOrigins ?? []).length > 0);
-  registerAuthFailureLimit(server, options.handle.db, options.authFailuresPerMinute ?? 0);
+  registerAuthFailureLimit(server, options.handle.db, {
+    limit: options.authFailuresPerMinute ?? 0,
+    ipv6Prefix: options.authFailureIpv6Prefix ?? DEFAULT_IPV6_CLIENT_PREFIX,
+  });
   await registerHttpCaching(server, options, front, routers.rest);
   await registerProtection(server, options.handle.db, {
     corsOrigins: options.corsOrigins ?? [],

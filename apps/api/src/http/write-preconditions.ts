@@ -1,9 +1,10 @@
-import type { UnchangedSince } from "@calendar/core";
+import type { Db, UnchangedSince } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { authenticationFailure } from "../auth.ts";
 import { isRestPath } from "../rest/base-paths.ts";
-import { restError } from "../rest/envelope.ts";
+import { restError, restErrorBody } from "../rest/envelope.ts";
 import { sendRestError } from "../rest/errors.ts";
 import { restOperationMatcher } from "../rest/operations.ts";
 import { httpDateSeconds, tagListMatches } from "./conditional-get.ts";
@@ -76,6 +77,8 @@ export async function checkWritePrecondition(
   const current = await server.inject({
     method: "GET",
     url: target.url,
+    // Whatever the GET answers is charged to the client, not to this process.
+    remoteAddress: request.ip,
     headers: {
       host: request.headers.host ?? "localhost",
       ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
@@ -107,17 +110,21 @@ export function unchangedRecordsOf(request: FastifyRequest): UnchangedSince[] | 
  * Optimistic concurrency: a write carrying `If-Match` (an ETag the caller read) or `If-Unmodified-Since` is done
  * only if a GET of the same resource, as the same caller, still answers that tag (or was not modified since), and
  * no other write changes the record before its transaction commits; else 412 `rest_precondition_failed` and
- * nothing is written. Writes without these headers are untouched.
+ * nothing is written. Writes without these headers are untouched. Credentials come first: wrong ones are a 401
+ * (which the failed-authentication limit counts for the client's address), never a 412.
  */
 export function registerWritePreconditions(
   server: FastifyInstance,
   router: AnyTRPCRouter,
-  readVersion: ChangeVersionReader,
+  checks: { db: Db; readVersion: ChangeVersionReader },
 ): void {
+  const { db, readVersion } = checks;
   const itemReadOf = itemReadResolver(router);
   server.addHook("preHandler", async (request: CheckedRequest, reply) => {
     if (!WRITES.has(request.method) || !hasWritePrecondition(request)) return;
     if (!isRestPath(request.routeOptions.url ?? "")) return;
+    const refused = await authenticationFailure(db, request.headers.authorization);
+    if (refused) return sendRestError(reply, restErrorBody(refused));
     const read = itemReadOf(request.originalUrl.split("?", 1)[0] ?? "");
     const target = { url: readUrl(request, read.params), type: read.type };
     const checked = await checkWritePrecondition(server, request, target, readVersion);

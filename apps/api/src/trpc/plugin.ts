@@ -1,4 +1,4 @@
-import type { Context, DbHandle, Site, UnchangedSince } from "@calendar/core";
+import type { Actor, Context, DbHandle, Site, UnchangedSince } from "@calendar/core";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { TRPCRequestInfo } from "@trpc/server/http";
@@ -25,11 +25,11 @@ export interface TrpcPluginOptions {
 export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOptions): Promise<void> {
   const { db, provider } = options.handle;
   const checks = { readVersion: changeVersionReader(db), itemReadOf: itemReadResolver(options.router) };
-  const contextOf = async (req: FastifyRequest, unchangedRecords: UnchangedSince[]): Promise<Context> => ({
+  const contextOf = (req: FastifyRequest, actor: Actor, unchangedRecords: UnchangedSince[]): Context => ({
     db,
     provider,
     site: options.site,
-    actor: await actorFromAuthorization(db, req.headers.authorization),
+    actor,
     pathLanguage: null,
     apiRoot: `${requestOrigin(req)}${API_PATH}`,
     rest: null,
@@ -43,7 +43,7 @@ export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOption
   if (options.getQueriesFirst) {
     answerGetQueriesFirst(app, {
       router: options.router,
-      contextOf: (req) => contextOf(req, []),
+      contextOf: async (req) => contextOf(req, await actorFromAuthorization(db, req.headers.authorization), []),
       responseMeta,
       onError: logProcedureError,
     });
@@ -53,8 +53,11 @@ export async function trpcPlugin(app: FastifyInstance, options: TrpcPluginOption
     prefix: "/trpc",
     trpcOptions: {
       router: options.router,
-      createContext: async ({ req, info }: { req: FastifyRequest; info: TRPCRequestInfo }) =>
-        contextOf(req, await checkTrpcWritePreconditions(req.server, options.router, req, info, checks)),
+      // Credentials first: wrong ones are a 401 (counted by the failed-authentication limit), never a 412.
+      createContext: async ({ req, info }: { req: FastifyRequest; info: TRPCRequestInfo }) => {
+        const actor = await actorFromAuthorization(db, req.headers.authorization);
+        return contextOf(req, actor, await checkTrpcWritePreconditions(req.server, options.router, req, info, checks));
+      },
       responseMeta,
       onError: logProcedureError,
     },

@@ -2,13 +2,13 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { providerOf } from "@calendar/migrate";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import type { PrismaClient as SqliteClient } from "../generated/sqlite/client.ts";
 import { type LazyClient, lazyClient } from "./lazy-client.ts";
 import { postgresReader } from "./reader.postgres.ts";
 import { openSqliteReader } from "./reader.sqlite.ts";
 import type { JsonReader } from "./reader.ts";
+import { SqliteAdapterFactory, type SqliteSynchronous } from "./sqlite-adapter.ts";
 
 /**
  * The database client every service receives. Both generated clients have the same model API; the SQLite one is
@@ -29,38 +29,7 @@ export interface DbHandle {
 /** Milliseconds a SQLite writer waits for the lock before giving up. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
-/**
- * Values one statement may bind, on either database: SQLite's limit since 3.32 (better-sqlite3 builds it with the
- * default) and the one Prisma applies to PostgreSQL.
- */
-export const MAX_BIND_VALUES = 32_766;
-
-/**
- * The better-sqlite3 adapter, reporting SQLite's real limit of bound values: without it Prisma assumes SQLite's
- * old limit of 999 and refuses (P2029) a statement with a longer `IN` list, such as a list's events near a point.
- */
-class SqliteAdapterFactory extends PrismaBetterSqlite3 {
-  constructor(
-    config: ConstructorParameters<typeof PrismaBetterSqlite3>[0],
-    private readonly synchronous: SqliteSynchronous,
-  ) {
-    super(config);
-  }
-
-  override async connect() {
-    const adapter = await super.connect();
-    await adapter.executeScript(`PRAGMA synchronous = ${this.synchronous}`);
-    return Object.assign(adapter, {
-      getConnectionInfo: () => ({ maxBindValues: MAX_BIND_VALUES, supportsRelationJoins: false }),
-    });
-  }
-}
-
-/**
- * SQLite's `synchronous` in WAL mode: `full` syncs the log on every commit, so an acknowledged write survives a power
- * cut; `normal` (better-sqlite3's build default) syncs only at checkpoints and may lose the last commits.
- */
-export type SqliteSynchronous = "full" | "normal";
+export { MAX_BIND_VALUES, type SqliteSynchronous } from "./sqlite-adapter.ts";
 
 export interface DbOptions {
   sqliteSynchronous?: SqliteSynchronous;

@@ -11,6 +11,7 @@ import { type Translatable, translationsOf } from "../shared/translations.ts";
 import { presentEmbeddedTerm } from "../terms/term.present.ts";
 import type { TermRow } from "../terms/term.store.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
+import { listTextColumns, withListTexts } from "./event.list-text.ts";
 import type { EventRelations } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";
 import { EVENT_TABLE } from "./event.table.ts";
@@ -58,7 +59,10 @@ const ORGANIZER_COLUMNS = Object.values(Prisma.OrganizerScalarFieldEnum);
 const TERM_COLUMNS = ["id", "name", "nameKey", "slug", "description", "language", "translationGroup", "eventCount"];
 const MEMBER_COLUMNS = ["id", "language", "translationGroup", "status", "authorId"];
 
-function documentOf(sql: JsonSql): string {
+/** The columns as a single read shows them, or as a list does (`listTextColumns`: long texts only as far as shown). */
+type ColumnsOf = (alias: string, columns: readonly string[]) => Array<readonly [string, string]>;
+
+function documentOf(sql: JsonSql, columns: ColumnsOf): string {
   const image = (alias: string) =>
     sql.value(`SELECT ${sql.object(columnsOf("i", ["id", "url"]))} FROM "Image" i WHERE i."id" = ${alias}."imageId"`);
   // In the order the Prisma reads list them: venues and organizers newest first, events by language.
@@ -70,10 +74,10 @@ function documentOf(sql: JsonSql): string {
     );
   const linkIds = (table: string, column: string, order: string) =>
     sql.array(`l."${column}"`, `FROM "${table}" l WHERE l."eventId" = e."id"`, order);
-  const linked = (table: string, link: string, column: string, columns: readonly string[]) =>
+  const linked = (table: string, link: string, column: string, postColumns: readonly string[]) =>
     sql.array(
       sql.object([
-        ...columnsOf("p", columns),
+        ...columns("p", postColumns),
         ["image", image("p")],
         ["members", members(table, "p", `m."postDateUtc" DESC, m."id" DESC`)],
       ]),
@@ -87,7 +91,7 @@ function documentOf(sql: JsonSql): string {
       `t."id"`,
     );
   return sql.object([
-    ["event", sql.object([...columnsOf("e", EVENT_READ_COLUMNS), ["image", image("e")]])],
+    ["event", sql.object([...columns("e", EVENT_READ_COLUMNS), ["image", image("e")]])],
     ["venueIds", linkIds("EventVenue", "venueId", `l."position", l."venueId"`)],
     ["organizerIds", linkIds("EventOrganizer", "organizerId", `l."position", l."organizerId"`)],
     ["categoryIds", linkIds("EventCategory", "categoryId", `l."categoryId"`)],
@@ -105,16 +109,18 @@ function documentOf(sql: JsonSql): string {
   ]);
 }
 
-function statementsOf(sql: JsonSql, document: string) {
+function statementsOf(sql: JsonSql, document: string, listDocument: string) {
   return {
     id: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."id" = ${sql.param(1)}`,
     slug: `SELECT ${sql.text(document)} FROM "Event" e WHERE e."language" = ${sql.param(1)} AND e."slug" = ${sql.param(2)}`,
-    ids: `SELECT ${sql.text(sql.aggregate(document))} FROM "Event" e WHERE ${sql.inIds(`e."id"`)}`,
+    ids: `SELECT ${sql.text(sql.aggregate(listDocument))} FROM "Event" e WHERE ${sql.inIds(`e."id"`)}`,
   };
 }
 
-const DOCUMENTS = perProvider(documentOf);
-const STATEMENTS = perProvider((sql, provider) => statementsOf(sql, DOCUMENTS[provider]));
+const DOCUMENTS = perProvider((sql) => documentOf(sql, columnsOf));
+/** A list's events: each long text read only as far as a list shows it (`event.list-text.ts`). */
+const LIST_DOCUMENTS = perProvider((sql) => documentOf(sql, listTextColumns));
+const STATEMENTS = perProvider((sql, provider) => statementsOf(sql, DOCUMENTS[provider], LIST_DOCUMENTS[provider]));
 
 export type EventKey = { id: number } | { language: string; slug: string };
 
@@ -250,7 +256,14 @@ export interface LoadedEvents {
   relations(options: { jsonLd: boolean }): Promise<EventRelations>;
 }
 
-function loadedEvents(scope: Scope, documents: EventDocument[]): LoadedEvents {
+/** The events of a list page, their long texts and those of their venues and organizers as a list shows them. */
+function loadedEvents(scope: Scope, read: EventDocument[]): LoadedEvents {
+  const documents = read.map((document) => ({
+    ...document,
+    event: withListTexts(document.event),
+    venues: document.venues.map(withListTexts),
+    organizers: document.organizers.map(withListTexts),
+  }));
   return { rows: documents.map(reviveEvent), relations: ({ jsonLd }) => relationsOf(scope, documents, jsonLd) };
 }
 
@@ -270,7 +283,7 @@ export async function readEventPage(
   scope: Scope,
   page: Omit<PageQuery, "table" | "element">,
 ): Promise<LoadedEvents & { total: number }> {
-  const document = DOCUMENTS[scope.provider];
+  const document = LIST_DOCUMENTS[scope.provider];
   const { total, rows } = await readPage<EventDocument>(readerOf(scope.db), scope.provider, {
     ...page,
     table: EVENT_TABLE,
