@@ -1,25 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, defineProject } from "vitest/config";
-import type { Reporter, TestModule } from "vitest/node";
 import apiConfig from "./apps/api/vitest.config.ts";
 import coreConfig from "./packages/core/vitest.config.ts";
-
-/** Ends the run with one plain line, `N passed, N failed, N skipped`, that CI systems can read. */
-class SummaryLineReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") counts.passed++;
-        else if (state === "failed") counts.failed++;
-        else counts.skipped++;
-      }
-    }
-    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-  }
-}
+import { SlowestFilesReporter, SummaryLineReporter } from "./vitest.reporters.ts";
 
 /**
  * The slow tests, each file for a reason: many fuzzed requests, a headless browser, or other processes (the server,
@@ -92,6 +76,6 @@ export default defineConfig({
       project(apiConfig, "apps/api", "slow:api", SLOW),
       "packages/migrate",
     ],
-    reporters: ["default", new SummaryLineReporter()],
+    reporters: ["default", new SlowestFilesReporter(), new SummaryLineReporter()],
   },
 });
