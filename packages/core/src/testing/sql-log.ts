@@ -17,7 +17,7 @@ function normalizedStatement(text: string): string {
   return text
     .replace(/\s+/g, " ")
     .replace(/\$\d+(\s*,\s*\$\d+)*/g, "$n")
-    .replace(/\(\$n\)(, \(\$n\))+/g, "($n)")
+    .replace(/\(\$n\)(\s*,\s*\(\$n\))+/g, "($n)")
     .replace(/"calendar_test_\w+"/g, '"calendar_test_n"')
     .trim();
 }
