@@ -8,5 +8,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Lists the statements sent to PostgreSQL when CALENDAR_TEST_SQL_LOG names a folder.
+    setupFiles: ["../../packages/core/src/testing/sql-log.ts"],
   },
 });

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { authenticateToken, type Provider } from "@calendar/core";
 import { PROVIDERS, useTestDatabase } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
@@ -104,38 +102,5 @@ describe.each(PROVIDERS)("the calendar CLI (%s)", (provider: Provider) => {
 
   it("reports an up-to-date database on db migrate", async () => {
     expect((await calendar(database.current.url, "db", "migrate")).stdout).toBe("The database is up to date.\n");
-  });
-});
-
-describe("pnpm --silent calendar (the documented command)", () => {
-  const database = useTestDatabase("sqlite");
-  const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-  function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn("pnpm", ["--silent", "calendar", ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: database.current.url },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-  }
-
-  it("prints exactly one JSON object for users create --json", async () => {
-    const result = await run(["users", "create", "--login", "cli", "--role", "administrator", "--json"]);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ login: "cli", role: "administrator" });
-  });
-
-  it("exits non-zero with a message for a bad role", async () => {
-    const result = await run(["users", "create", "--login", "x", "--role", "king"]);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain("Must be one of");
   });
 });

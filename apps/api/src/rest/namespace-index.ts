@@ -104,11 +104,24 @@ export interface NamespaceIndex {
   _links: { up: Array<{ href: string }> };
 }
 
+type BuiltIndex = ReturnType<typeof buildNamespaceIndex>;
+
+/** The indexes built, per router and root: each is built once per process, however many servers serve it. */
+const builtIndexes = new WeakMap<AnyTRPCRouter, Map<ApiRoot, BuiltIndex>>();
+
 /**
- * Builds a root's index of every route once; `render` adds the links of the request's own API root (`apiRoot`, e.g.
+ * A root's index of every route, built once; `render` adds the links of the request's own API root (`apiRoot`, e.g.
  * `https://example.org/de/wp-json/tribe/events/v1`) and REST root (`up`).
  */
-export function createNamespaceIndex(router: AnyTRPCRouter, root: ApiRoot) {
+export function createNamespaceIndex(router: AnyTRPCRouter, root: ApiRoot): BuiltIndex {
+  const ofRouter = builtIndexes.get(router) ?? new Map<ApiRoot, BuiltIndex>();
+  builtIndexes.set(router, ofRouter);
+  const index = ofRouter.get(root) ?? buildNamespaceIndex(router, root);
+  ofRouter.set(root, index);
+  return index;
+}
+
+function buildNamespaceIndex(router: AnyTRPCRouter, root: ApiRoot) {
   const routes = [...groupByPath(indexedOperations(router, root))].map(([path, operations]) => ({
     path,
     route: routeOf(operations),

@@ -1,9 +1,7 @@
-import type { Provider, RouterOutputs } from "@calendar/core";
+import type { RouterOutputs } from "@calendar/core";
 import { PROVIDERS } from "@calendar/core/testing";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { eventsOf } from "../events/support.ts";
-import { useServerPair } from "../support/process.ts";
 import { getWithHost } from "../support/raw-http.ts";
 import { useTestServer } from "../support/server.ts";
 
@@ -11,8 +9,6 @@ const API = "/cal/events/v1";
 const YEAR = "start_date=2030-01-01&end_date=2030-12-31";
 
 type EventList = RouterOutputs["events"]["list"];
-/** The fields of an event list that the two-process test reads from its plain fetches. */
-const listRead = z.object({ total: z.number(), events: z.array(z.object({ title: z.string() })) });
 
 describe.each(PROVIDERS)("the shared response cache (%s)", (provider) => {
   const server = useTestServer(provider, { cacheBytes: 1024 * 1024 });
@@ -89,35 +85,5 @@ describe("the shared response cache turned off", () => {
     expect(await nameNow()).toBe("Loud hall");
     await server.db.venue.update({ where: { id: created.body.id }, data: { name: "Quiet hall" } });
     expect(await nameNow()).toBe("Quiet hall");
-  });
-});
-
-describe.each(PROVIDERS)("two server processes with their caches on one database (%s)", (provider: Provider) => {
-  const pair = useServerPair(provider);
-
-  it("changes the other instance's ETag and cached answer at once after a write through one", async () => {
-    const url = `${pair.second.origin}${API}/events?${YEAR}`;
-    const before = await fetch(url);
-    const etag = before.headers.get("etag") ?? "";
-    const empty = listRead.parse(await before.json());
-    expect([before.status, empty.total]).toEqual([200, 0]);
-    expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
-    const created = await fetch(`${pair.first.origin}${API}/events`, {
-      method: "POST",
-      headers: { authorization: pair.authorization, "content-type": "application/json" },
-      body: JSON.stringify({
-        title: "Seen at once",
-        start_date: "2030-07-01 20:00:00",
-        end_date: "2030-07-01 22:00:00",
-      }),
-    });
-    expect(created.status).toBe(201);
-    const after = await fetch(url, { headers: { "if-none-match": etag } });
-    expect(after.status).toBe(200);
-    expect(after.headers.get("etag")).not.toBe(etag);
-    const body = listRead.parse(await after.json());
-    expect([body.total, body.events[0]?.title]).toEqual([1, "Seen at once"]);
-    const again = await fetch(url, { headers: { "if-none-match": after.headers.get("etag") ?? "" } });
-    expect(again.status).toBe(304);
   });
 });

@@ -167,3 +167,36 @@ describe.each(PROVIDERS)("pnpm calendar import, as the README shows it (%s)", PR
     });
   });
 });
+
+describe("pnpm --silent calendar (the documented command)", () => {
+  const database = useTestDatabase("sqlite");
+  const root = fileURLToPath(new URL("../../..", import.meta.url));
+
+  function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawn("pnpm", ["--silent", "calendar", ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.current.url },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+  }
+
+  it("prints exactly one JSON object for users create --json", async () => {
+    const result = await run(["users", "create", "--login", "cli", "--role", "administrator", "--json"]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ login: "cli", role: "administrator" });
+  });
+
+  it("exits non-zero with a message for a bad role", async () => {
+    const result = await run(["users", "create", "--login", "x", "--role", "king"]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("Must be one of");
+  });
+});
