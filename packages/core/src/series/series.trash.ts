@@ -7,12 +7,33 @@ import { countedLinksOf, EVENT_TERM_LINKS, moveTermCountsOfMany } from "../terms
 
 type TermLinkedEvent = Prisma.EventGetPayload<{ include: typeof EVENT_TERM_LINKS }>;
 
-/** The events no longer count for their terms. */
-function leaveTermCounts(tx: Tx, rows: readonly TermLinkedEvent[]): Promise<void> {
-  return moveTermCountsOfMany(
+/**
+ * The occurrences trashed or deleted no longer count for their terms, and each is one change (`status` as the change
+ * shows it: the trash, or the status the deleted event had). Returns their ids.
+ */
+async function leaveOccurrences(
+  tx: Tx,
+  rows: readonly TermLinkedEvent[],
+  action: "trashed" | "deleted",
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  await moveTermCountsOfMany(
     tx,
     rows.map((row) => ({ before: countedLinksOf(row), after: undefined })),
   );
+  await recordChanges(
+    tx,
+    rows.map((row) => ({
+      type: "event",
+      id: row.id,
+      action,
+      language: row.language,
+      status: action === "trashed" ? "trash" : row.status,
+      password: row.password,
+      authorId: row.authorId,
+    })),
+  );
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -35,21 +56,7 @@ export async function trashOccurrences(tx: Tx, ids: readonly number[], siteZone:
     });
     rows.push(...read);
   });
-  if (rows.length === 0) return [];
-  await leaveTermCounts(tx, rows);
-  await recordChanges(
-    tx,
-    rows.map((row) => ({
-      type: "event",
-      id: row.id,
-      action: "trashed",
-      language: row.language,
-      status: "trash",
-      password: row.password,
-      authorId: row.authorId,
-    })),
-  );
-  return rows.map((row) => row.id);
+  return leaveOccurrences(tx, rows, "trashed");
 }
 
 /**
@@ -64,19 +71,5 @@ export async function deleteOccurrences(tx: Tx, ids: readonly number[]): Promise
     await tx.event.deleteMany({ where: { id: { in: read.map((row) => row.id) } } });
     rows.push(...read);
   });
-  if (rows.length === 0) return [];
-  await leaveTermCounts(tx, rows);
-  await recordChanges(
-    tx,
-    rows.map((row) => ({
-      type: "event",
-      action: "deleted",
-      id: row.id,
-      language: row.language,
-      status: row.status,
-      password: row.password,
-      authorId: row.authorId,
-    })),
-  );
-  return rows.map((row) => row.id);
+  return leaveOccurrences(tx, rows, "deleted");
 }
