@@ -62,4 +62,38 @@ describe.each(PROVIDERS)("an event list of events with 1 MiB descriptions (%s)",
     const rpc = await server.client().events.get.query({ id: listed?.id ?? 0 });
     expect(rpc.description).toBe(description);
   }, 120_000);
+
+  it.each([
+    ["venues", "venue"],
+    ["organizers", "organizer"],
+  ] as const)(
+    "lists %s with 1 MiB descriptions bounded in bytes, without blocking; single reads stay whole",
+    async (plural, kind) => {
+      const description = `<p>${"Directions &amp; access. ".repeat(MIB / 25)}</p>`;
+      const excerpt = "x".repeat(MIB / 4);
+      const ids: number[] = [];
+      for (let index = 0; index < EVENTS; index++) {
+        const record = await create[kind](server.db, { name: `Big ${kind} ${index}`, description, excerpt });
+        ids.push(record.id);
+      }
+      const { answer } = await expectNoStall(server.origin, () =>
+        server.rest<{ [key: string]: Array<{ id: number; description: string; excerpt: string }> }>(
+          "GET",
+          `${API}/${plural}?per_page=50`,
+        ),
+      );
+      expect(answer.status).toBe(200);
+      expect(Buffer.byteLength(answer.text)).toBeLessThan(MAX_PAGE_BYTES);
+      const listed = answer.body[plural] ?? [];
+      expect(listed).toHaveLength(EVENTS);
+      for (const record of listed) {
+        expect(record.description.endsWith("…")).toBe(true);
+        expect(description.startsWith(record.description.slice(0, -1))).toBe(true);
+        expect(record.excerpt).toBe(`${"x".repeat(LIST_TEXT_MAX_CHARACTERS)}…`);
+      }
+      const single = await server.rest<{ description: string; excerpt: string }>("GET", `${API}/${plural}/${ids[0]}`);
+      expect([single.status, single.body.description, single.body.excerpt]).toEqual([200, description, excerpt]);
+    },
+    120_000,
+  );
 });

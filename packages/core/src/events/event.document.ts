@@ -6,12 +6,12 @@ import { Prisma } from "../generated/sqlite/client.ts";
 import { type OrganizerRow, presentOrganizer } from "../organizers/organizer.present.ts";
 import type { Scope } from "../scope.ts";
 import type { ImageRecord } from "../shared/images.ts";
+import { listTextColumns, withListTexts } from "../shared/list-text.ts";
 import type { PresentView } from "../shared/present-view.ts";
 import { type Translatable, translationsOf } from "../shared/translations.ts";
 import { presentEmbeddedTerm } from "../terms/term.present.ts";
 import type { TermRow } from "../terms/term.store.ts";
 import { presentVenue, type VenueRow } from "../venues/venue.present.ts";
-import { listTextColumns, withListTexts } from "./event.list-text.ts";
 import type { EventRelations } from "./event.present.ts";
 import { EVENT_COLUMNS, type EventRow } from "./event.rows.ts";
 import { EVENT_TABLE } from "./event.table.ts";
@@ -118,7 +118,7 @@ function statementsOf(sql: JsonSql, document: string, listDocument: string) {
 }
 
 const DOCUMENTS = perProvider((sql) => documentOf(sql, columnsOf));
-/** A list's events: each long text read only as far as a list shows it (`event.list-text.ts`). */
+/** A list's events: each long text read only as far as a list shows it (`shared/list-text.ts`). */
 const LIST_DOCUMENTS = perProvider((sql) => documentOf(sql, listTextColumns));
 const STATEMENTS = perProvider((sql, provider) => statementsOf(sql, DOCUMENTS[provider], LIST_DOCUMENTS[provider]));
 

@@ -5,6 +5,7 @@ import { readPage } from "../db/page-sql.ts";
 import type { TableSql } from "../db/where-sql.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
+import { listTextColumns, withListTexts } from "../shared/list-text.ts";
 import { type Translatable, type Translations, translationsOf } from "../shared/translations.ts";
 import type { LinkedPostRow, LinkedPostWhere } from "./linked-post.kind.ts";
 import { LINKED_POST_ORDER } from "./linked-post.where.ts";
@@ -71,7 +72,7 @@ function revive<Own>({ members: _members, ...stored }: StoredRow, flags: readonl
   return row as LinkedPostRow<Own>;
 }
 
-/** The page `where` selects of the kind's records, newest first. */
+/** The page `where` selects of the kind's records, newest first, their long texts as a list shows them. */
 export async function readLinkedPostPage<Own>(
   scope: Scope,
   kind: keyof typeof KINDS,
@@ -87,7 +88,7 @@ export async function readLinkedPostPage<Own>(
     window,
     element: (alias) =>
       sql.object([
-        ...columnsOf(alias, columns),
+        ...listTextColumns(alias, columns),
         [
           "image",
           sql.value(
@@ -105,6 +106,6 @@ export async function readLinkedPostPage<Own>(
       ]),
   });
   const members = page.rows.flatMap((row) => row.members).filter((member) => isListedFor(scope.actor, member));
-  const rows = page.rows.map((row) => revive<Own>(row, flags));
+  const rows = page.rows.map((row) => withListTexts(revive<Own>(row, flags)));
   return { total: page.total, rows, translations: await translationsOf(rows, async () => members) };
 }

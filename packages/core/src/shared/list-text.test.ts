@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIST_TEXT_MAX_CHARACTERS, listText, withListTexts } from "./event.list-text.ts";
+import { LIST_TEXT_MAX_CHARACTERS, listText, withListTexts } from "./list-text.ts";
 
 const LIMIT = LIST_TEXT_MAX_CHARACTERS;
 

@@ -1,8 +1,9 @@
 /**
- * What an event list shows of long texts (docs/behaviour.md, "Bounds"): a description or excerpt of an event, or of
- * a venue or organizer it embeds, longer than `LIST_TEXT_MAX_CHARACTERS` is cut there, at a boundary that leaves no
- * tag or entity half written, and ends with "…"; the event's own read (`rest_url`) gives it whole. One list page
- * then costs at most 50 times that per text, whatever the events hold, where 50 events of 1 MiB made a 52 MB answer.
+ * What a list shows of long texts (docs/behaviour.md, "Bounds"): a description or excerpt of an event, or of a venue
+ * or organizer (listed, or embedded in a listed event), longer than `LIST_TEXT_MAX_CHARACTERS` is cut there, at a
+ * boundary that leaves no tag or entity half written, and ends with "…"; the record's own read (`rest_url`) gives it
+ * whole. One list page then costs at most 50 times that per text, whatever the records hold, where 50 events of
+ * 1 MiB made a 52 MB answer.
  */
 export const LIST_TEXT_MAX_CHARACTERS = 4_096;
 
