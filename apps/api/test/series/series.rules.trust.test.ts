@@ -195,6 +195,23 @@ describe.each(PROVIDERS)("bounds of events and series' rules (%s)", (provider) =
       });
       expect(body.events.map((event) => event.start_date)).toEqual(local);
       expect(body.events.map((event) => event.utc_start_date)).toEqual(utc);
+
+      // A new rule keeps both occurrences of the repeated hour and adds the fifth.
+      await server.call("POST /events/{id}", {
+        as: contributor(),
+        params: { id: first.id },
+        body: { recurrence_scope: "all", recurrence: ["RRULE:FREQ=HOURLY;COUNT=5"] },
+      });
+      const { body: regenerated } = await server.call("GET /events/{id}/occurrences", {
+        as: contributor(),
+        params: { id: first.id },
+        query: { start_date: "2031-01-01", end_date: "2031-12-31" },
+        status: 200,
+      });
+      const kept = regenerated.events.map((event) => event.utc_start_date);
+      expect(kept.slice(0, 4)).toEqual(utc);
+      expect(kept).toHaveLength(5);
+      expect(regenerated.events.slice(0, 4).map((event) => event.id)).toEqual(body.events.map((event) => event.id));
     }
   });
 });

@@ -74,6 +74,7 @@ type OccurrenceSchedule = Prisma.EventGetPayload<{ select: typeof SCHEDULE_COLUM
 const OCCURRENCE_READ = {
   id: true,
   originalStartLocal: true,
+  originalStartUtc: true,
   overrides: true,
   language: true,
   status: true,
@@ -93,6 +94,35 @@ interface Move {
   occurrence: Occurrence;
   start: OccurrenceStart;
   schedule: OccurrenceSchedule;
+}
+
+/**
+ * The occurrences the new starts keep, by the instant of the start each keeps: an occurrence is matched by its
+ * original start moved by `shiftSeconds` of wall-clock time. Two starts share a wall time in the hour a change to
+ * winter time repeats (an hourly rule): unmoved, an occurrence keeps the one of its own instant; moved, the first
+ * one still free.
+ */
+function keptOccurrences(
+  occurrences: readonly Occurrence[],
+  starts: readonly OccurrenceStart[],
+  shiftSeconds: number,
+): Map<number, { occurrence: Occurrence; start: OccurrenceStart }> {
+  const byWallTime = new Map<string, OccurrenceStart[]>();
+  for (const start of starts) byWallTime.set(start.local, [...(byWallTime.get(start.local) ?? []), start]);
+  const kept = new Map<number, { occurrence: Occurrence; start: OccurrenceStart }>();
+  for (const occurrence of occurrences) {
+    if (!occurrence.originalStartLocal) continue;
+    const free = (byWallTime.get(wallTimePlus(occurrence.originalStartLocal, shiftSeconds)) ?? []).filter(
+      (start) => !kept.has(start.utc.getTime()),
+    );
+    const own =
+      shiftSeconds === 0
+        ? free.find((start) => start.utc.getTime() === occurrence.originalStartUtc?.getTime())
+        : undefined;
+    const start = own ?? free[0];
+    if (start) kept.set(start.utc.getTime(), { occurrence, start });
+  }
+  return kept;
 }
 
 /** Where a kept occurrence goes, unless it stays where it is. */
@@ -204,15 +234,9 @@ export async function regenerateSeries(
     where: { seriesId, status: { not: "trash" } },
     select: OCCURRENCE_READ,
   });
-  const wanted = new Map(plan.starts.map((start) => [start.local, start]));
-  const kept = new Map<string, { occurrence: Occurrence; start: OccurrenceStart }>();
-  const dropped: Occurrence[] = [];
-  for (const occurrence of occurrences) {
-    const original = occurrence.originalStartLocal && wallTimePlus(occurrence.originalStartLocal, options.shiftSeconds);
-    const start = original ? wanted.get(original) : undefined;
-    if (start && !kept.has(start.local)) kept.set(start.local, { occurrence, start });
-    else dropped.push(occurrence);
-  }
+  const kept = keptOccurrences(occurrences, plan.starts, options.shiftSeconds);
+  const keptIds = new Set([...kept.values()].map((entry) => entry.occurrence.id));
+  const dropped = occurrences.filter((occurrence) => !keptIds.has(occurrence.id));
   const moved: Move[] = [];
   // Each start's instants come from its zone's rules: computed a batch at a time too.
   await inBatches([...kept.values()], async (batch) => {
@@ -224,7 +248,7 @@ export async function regenerateSeries(
     moved.map(({ occurrence }) => ({ type: "event" as const, action: "updated" as const, ...occurrence })),
   );
   const { trashed, deleted } = await dropOccurrences(tx, dropped, series.firstEventId, options);
-  const missing = plan.starts.filter((start) => !kept.has(start.local));
+  const missing = plan.starts.filter((start) => !kept.has(start.utc.getTime()));
   options.chargeEvents?.({ written: missing.length, created: missing.length });
   const template = missing.length ? await templateOf(tx, seriesId, series.firstEventId) : null;
   const created = template
