@@ -1,4 +1,4 @@
-import { PROVIDERS } from "@calendar/core/testing";
+import { create, PROVIDERS } from "@calendar/core/testing";
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -72,6 +72,31 @@ describe.each(PROVIDERS)("feeds of events with hostile descriptions (%s)", (prov
     const description = text.replace(/\r\n[ \t]/g, "").match(/^DESCRIPTION:(.*)$/m)?.[1] ?? "";
     expect(description.startsWith("&A<\u00a0&bogus\\;&A<")).toBe(true);
   });
+});
+
+/** What a feed of 100 events with 1 MiB descriptions may weigh: 4,096 characters of each, as HTML and plain text. */
+const MAX_LONG_FEED_BYTES = 2 * MiB;
+
+describe.each(PROVIDERS)("a feed of 100 events with 1 MiB descriptions (%s)", (provider) => {
+  const server = useTestServer(provider);
+
+  it("is bounded in bytes and does not stall the server; the event's own .ics stays whole", async () => {
+    const description = `<p>${"Programme notes. ".repeat(MiB / 17)}</p>`;
+    const ids: number[] = [];
+    for (let index = 0; index < 100; index++) {
+      ids.push((await create.event(server.db, { title: `Long ${index}`, description, status: "publish" })).id);
+    }
+    await server.rest("GET", `${BASE}/events.ics?start_date=2040-01-01&end_date=2040-01-02`);
+    // It was 218 MB, 9 s, /healthz held up 1 s on SQLite.
+    const { answer } = await expectNoStall(server.origin, () =>
+      server.rest("GET", `${BASE}/events.ics?start_date=2000-01-01&end_date=2099-12-31`),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text.match(/^BEGIN:VEVENT/gm)).toHaveLength(100);
+    expect(Buffer.byteLength(answer.text)).toBeLessThan(MAX_LONG_FEED_BYTES);
+    const own = await server.rest("GET", `${EVENTS}/${ids[0]}.ics`);
+    expect(own.text.replace(/\r\n[ \t]/g, "").match(/^X-ALT-DESC;FMTTYPE=text\/html:(.*)$/m)?.[1]).toBe(description);
+  }, 120_000);
 });
 
 /** The most a feed's VTIMEZONE may weigh here: a few years before 2101 with three observances each, three after. */

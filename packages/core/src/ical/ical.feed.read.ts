@@ -12,6 +12,7 @@ import type { Scope } from "../scope.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import { presentImage } from "../shared/images.ts";
 import { permalink } from "../shared/links.ts";
+import { listText, listTextColumns } from "../shared/list-text.ts";
 import { byNameThenId } from "../shared/name-order.ts";
 import { type FeedEvent, type FeedOutline, type FeedSchedule, type FeedVenue, icalSourceOf } from "./ical.feed.ts";
 
@@ -98,7 +99,10 @@ const OWNED_COLUMNS = ["name", "password", "status", "authorId"];
 const VENUE_COLUMNS = [...OWNED_COLUMNS, "address", "zip", "city", "country", "geoLat", "geoLng"];
 const ORGANIZER_COLUMNS = [...OWNED_COLUMNS, "email"];
 
-/** An event of the page (aliased `e`) as the feed reads it; linked records as the event's JSON lists them. */
+/**
+ * An event of the page (aliased `e`) as the feed reads it, its description as a list shows it (`shared/list-text.ts`:
+ * a feed of 2,000 events with 1 MiB descriptions would be gigabytes); linked records as the event's JSON lists them.
+ */
 function feedDocumentOf(sql: JsonSql): string {
   // The first venue and organizer in the order of their links, trashed ones left out: all the feed writes of them.
   const first = (table: string, link: string, column: string, columns: readonly string[]) =>
@@ -107,7 +111,7 @@ function feedDocumentOf(sql: JsonSql): string {
         WHERE l."eventId" = e."id" AND p."status" <> 'trash' ORDER BY l."position", l."${column}" LIMIT 1`,
     );
   return sql.object([
-    ...columnsOf("e", EVENT_COLUMNS),
+    ...listTextColumns("e", EVENT_COLUMNS),
     [
       "image",
       sql.value(`SELECT ${sql.object(columnsOf("i", ["id", "url"]))} FROM "Image" i WHERE i."id" = e."imageId"`),
@@ -222,7 +226,7 @@ function feedEventOfRow(scope: Scope, row: StoredFeedEvent, password: string | u
   return {
     id: row.id,
     title: row.title,
-    description: redacted ? "" : row.description,
+    description: redacted ? "" : listText(row.description),
     url: permalink(scope.links, "event", row),
     status: row.status,
     ...scheduleOf(row, redacted),
