@@ -182,6 +182,10 @@ function plan(rule: RuleCase): Planned | null {
   // A start in the hour a DST change skips is read an hour later, as every event's (docs/behaviour.md, "Date
   // values"): the series then runs at that later time, which is not the case drawn.
   if (!rule.allDay && DateTime.fromFormat(start, WALL, { zone: rule.zone }).toFormat(WALL) !== start) return null;
+  // A YEARLY rule in several months on its start's day after the 28th is refused too (`unsupportedCombination`):
+  // ical.js reads the day by the first month's length.
+  const startsLate = rule.byDay.length === 0 && rule.byMonthDay.length === 0 && Number(start.slice(8, 10)) > 28;
+  if (rule.freq === "YEARLY" && rule.byMonth.length > 1 && startsLate) return null;
   const untilWall =
     "periods" in rule.end
       ? DateTime.fromFormat(start, WALL)
