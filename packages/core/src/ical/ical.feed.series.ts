@@ -1,7 +1,7 @@
 import { DomainError } from "../errors.ts";
 import { seriesStarts, wallTimeInstant, wallTimePlus } from "../series/series.expand.ts";
 import type { SeriesLimits } from "../series/series.limits.ts";
-import { parseRecurrenceLines, recurrenceLines, type SeriesFrame } from "../series/series.rule.ts";
+import { frameOf, parseRecurrenceLines, recurrenceLines, type SeriesFrame } from "../series/series.rule.ts";
 import { formatWallTime } from "../shared/dates.ts";
 import type { FeedEntry, FeedEvent } from "./ical.feed.ts";
 import type { ZoneYears } from "./ical.vtimezone.ts";
@@ -37,10 +37,6 @@ export interface FeedEntries {
 }
 
 const utcWallTime = (wallTime: string, zone: string) => formatWallTime(wallTimeInstant(wallTime, zone), "UTC");
-
-function frameOf(series: FeedSeries): SeriesFrame {
-  return { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
-}
 
 /**
  * Rule starts by what they depend on: feeds expand the same series on every request, and an edit of its rule,

@@ -6,8 +6,8 @@ import type { ChargeEvents } from "../scope.ts";
 import { EVENT_TERM_LINKS } from "../terms/term.counts.ts";
 import type { Site } from "../trpc/context.ts";
 import { seriesLimitsOf } from "./series.create.ts";
-import { recurrenceLines } from "./series.rule.ts";
-import { endSeriesBefore, frameOf, storedRule } from "./series.split.ts";
+import { frameOf, recurrenceLines } from "./series.rule.ts";
+import { endSeriesBefore, storedRule } from "./series.split.ts";
 import { deleteOccurrences, trashOccurrences } from "./series.trash.ts";
 
 /** Deleting occurrences of a series (docs/behaviour.md, "Editing and deleting occurrences"). */

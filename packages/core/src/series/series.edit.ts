@@ -18,8 +18,8 @@ import { wallTimeInstant, wallTimePlus, wallTimeSeconds } from "./series.expand.
 import { TEMPLATE_READ, type TemplateEvent } from "./series.occurrences.ts";
 import { recurrenceLinesOf } from "./series.pro.ts";
 import { keepsOwnSchedule, overridesOf, regenerateSeries, SCHEDULE_FIELDS } from "./series.regenerate.ts";
-import { recurrenceLines } from "./series.rule.ts";
-import { frameOf, shiftedRule, splitSeries, storedRule } from "./series.split.ts";
+import { frameOf, recurrenceLines } from "./series.rule.ts";
+import { shiftedRule, splitSeries, storedRule } from "./series.split.ts";
 
 /**
  * An update of many occurrences of a series (docs/behaviour.md, "Editing and deleting occurrences"): `all` edits

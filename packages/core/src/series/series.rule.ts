@@ -25,6 +25,11 @@ export interface SeriesFrame {
   startLocal: string;
 }
 
+/** The frame of a series, out of its stored row (or anything else that carries it). */
+export function frameOf(series: SeriesFrame): SeriesFrame {
+  return { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
+}
+
 const FREQUENCIES = new Set(["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]);
 /** RFC 5545's weekdays, from Monday (luxon's `weekday` 1 to 7). */
 export const WEEKDAYS: readonly string[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];

@@ -7,6 +7,7 @@ import type { EventSeries } from "../generated/sqlite/client.ts";
 import { seriesStarts, wallTimeInstant, wallTimePlus } from "./series.expand.ts";
 import type { SeriesLimits } from "./series.limits.ts";
 import {
+  frameOf,
   parseRecurrenceLines,
   recurrenceLines,
   type SeriesFrame,
@@ -119,10 +120,6 @@ function movedUntil(until: string, frame: SeriesFrame, seconds: number, zone: st
   }
   const instant = wallTimeInstant(wallTimePlus(untilWallTime(until, frame), seconds), zone);
   return DateTime.fromJSDate(instant, { zone: "UTC" }).toFormat("yyyyMMdd'T'HHmmss'Z'");
-}
-
-export function frameOf(series: Pick<EventSeries, "timezone" | "allDay" | "startLocal">): SeriesFrame {
-  return { timezone: series.timezone, allDay: series.allDay, startLocal: series.startLocal };
 }
 
 /** The rule a series stores, read in its frame. */
