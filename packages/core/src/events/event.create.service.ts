@@ -4,8 +4,8 @@ import { MANY_EVENTS_TIMEOUT_MS, runWrite } from "../db/write.ts";
 import type { Scope } from "../scope.ts";
 import { planSeries, seriesLimitsOf, startSeries } from "../series/series.create.ts";
 import { recurrenceLinesOf } from "../series/series.pro.ts";
-import { yieldToLoop } from "../shared/bulk-insert.ts";
 import { slugify } from "../shared/slug.ts";
+import { yieldToRequests } from "../shared/time-slices.ts";
 import { moveTermCounts } from "../terms/term.counts.ts";
 import { scheduleOf } from "./event.dates.ts";
 import { loadEventById } from "./event.load.ts";
@@ -35,7 +35,7 @@ export async function createEvent(scope: Scope, body: EventCreateBody): Promise<
   if (series) {
     scope.chargeEvents?.({ written: series.starts.length - 1, created: series.starts.length - 1 });
     // The expansion held the loop: the requests waiting for it go first.
-    await yieldToLoop();
+    await yieldToRequests();
   }
   const id = await runWrite(
     scope.db,

@@ -1,4 +1,3 @@
-import { setImmediate } from "node:timers/promises";
 import { getEvent, getEventBySlug } from "../events/event.get.service.ts";
 import { listEvents, listSelectionOf } from "../events/event.list.service.ts";
 import type { EventOutput } from "../events/event.output.schemas.ts";
@@ -6,6 +5,7 @@ import type { EventListQuery } from "../events/event.schemas.ts";
 import type { EventFilter } from "../events/event.where.ts";
 import type { Scope } from "../scope.ts";
 import { seriesLimitsOf } from "../series/series.create.ts";
+import { slicesOf } from "../shared/time-slices.ts";
 import { readFeedEventsById, readFeedOutline } from "./ical.feed.read.ts";
 import { type FeedSeries, feedEntriesOf, type PlannedEntry, planFeed, standaloneEntry } from "./ical.feed.series.ts";
 import {
@@ -119,27 +119,8 @@ function* pagesOf<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += PAGE_EVENTS) yield items.slice(start, start + PAGE_EVENTS);
 }
 
-/**
- * Resumes after the event loop has polled for I/O: one `setImmediate` called from the poll phase runs in the same
- * turn's check phase, before any waiting request is read.
- */
-async function nextLoopTurn(): Promise<void> {
-  await setImmediate();
-  await setImmediate();
-}
-
 /** The longest a feed works (reads, converts, writes) before it lets other requests run: a description may be 1 MiB. */
 const RENDER_SLICE_MS = 20;
-
-/** A pause that gives the event loop back once `RENDER_SLICE_MS` have passed since the last time it did. */
-function loopSlicer(): () => Promise<void> {
-  let sliceStart = performance.now();
-  return async () => {
-    if (performance.now() - sliceStart < RENDER_SLICE_MS) return;
-    await nextLoopTurn();
-    sliceStart = performance.now();
-  };
-}
 
 /**
  * The VCALENDAR a page of VEVENTs at a time: the header and VTIMEZONEs, each page's VEVENTs, the footer. The VEVENTs
@@ -151,7 +132,7 @@ async function* calendarText(scope: Scope, options: FeedOptions, plan: FeedPlan)
   const now = new Date();
   const { head, foot } = calendarFrame(headerOf(scope, options), plan.schedules, plan.years);
   yield head;
-  const pause = loopSlicer();
+  const pause = slicesOf(RENDER_SLICE_MS).pause;
   for await (const page of plan.pages) {
     for (const entry of page) {
       // Before each VEVENT, the slice counts the page's read too.
@@ -218,7 +199,7 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
       entries,
       years,
       new Date(),
-      await plainTextsOf(entries, loopSlicer()),
+      await plainTextsOf(entries, slicesOf(RENDER_SLICE_MS).pause),
     );
   }
   const entry: FeedEntry = {
@@ -227,7 +208,7 @@ async function renderOne(scope: Scope, options: FeedOptions, output: EventOutput
     sequence: event.source?.sequence ?? 0,
     recurrenceId: { local: occurrence.originalStartLocal, timezone: series.timezone, allDay: series.allDay },
   };
-  const plainTexts = await plainTextsOf([entry], loopSlicer());
+  const plainTexts = await plainTextsOf([entry], slicesOf(RENDER_SLICE_MS).pause);
   return renderCalendar(headerOf(scope, options), [entry], undefined, new Date(), plainTexts);
 }
 

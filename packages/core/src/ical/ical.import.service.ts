@@ -11,7 +11,7 @@ import { rejectNulCharacters } from "../trpc/nul-characters.ts";
 import { eventUidHost, ownEventId } from "./ical.identity.ts";
 import { DEFAULT_IMPORT_CAPS, type ImportResult } from "./ical.import.schemas.ts";
 import { importedAsEvents, type PlannedSeries, writeKeptSeries } from "./ical.import.series.ts";
-import { slicesOf } from "./ical.import.slices.ts";
+import { importSlices } from "./ical.import.slices.ts";
 import { recordWritten, type ValidSeries, type WrittenEvents, writeEvents } from "./ical.import.write.ts";
 import type { ImportedRule, ImportedSeries, ImportSkip } from "./ical.parse.ts";
 
@@ -86,7 +86,7 @@ async function writeInBatches(scope: Scope, valid: readonly ValidSeries[], resul
   let from = 0;
   while (from < valid.length) {
     const started = performance.now();
-    const slice = slicesOf();
+    const slice = importSlices();
     const holdsLoop = scope.provider === "sqlite";
     const batch = await runWrite(scope.db, async (tx) => {
       const partial = emptyResult([], []);
@@ -110,7 +110,7 @@ async function dryRun(scope: Scope, valid: readonly ValidSeries[], skipped: Impo
       async (tx) => {
         const result = emptyResult(skipped, valid);
         // One transaction gives the event loop back between its slices (its writes stay invisible to reads).
-        const slices = slicesOf();
+        const slices = importSlices();
         const enough = async () => {
           await slices.pause();
           return false;
@@ -158,7 +158,7 @@ async function validSeries(
   context: { limits: SeriesLimits; uidHost: string },
 ): Promise<ValidSeries[]> {
   const now = new Date();
-  const slices = slicesOf();
+  const slices = importSlices();
   const valid: ValidSeries[] = [];
   for (const series of parsed) {
     try {

@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import type { Slices } from "./ical.import.slices.ts";
+import type { Slices } from "../shared/time-slices.ts";
 
 /**
  * The content lines one `ICAL.parse` call reads at most (a component longer than that is read whole): parsing a

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { type DomainError, domainError } from "../errors.ts";
 import { requireWithinCap } from "./ical.import.caps.ts";
 import type { ImportCaps } from "./ical.import.schemas.ts";
-import { slicesOf } from "./ical.import.slices.ts";
+import { importSlices } from "./ical.import.slices.ts";
 import { parseInPieces } from "./ical.import.text.ts";
 import { categoriesOf, descriptionOf, organizerOf, text, venueOf, websiteOf } from "./ical.properties.ts";
 import { expandRecurrence, MAX_RULE_STEPS, type RecurrenceCut, type RecurrenceWindow } from "./ical.recurrence.ts";
@@ -416,7 +416,7 @@ export interface ParsedCalendar {
  * synchronous): the event loop is given back between pieces of the text, time zones and UIDs.
  */
 export async function parseCalendarFile(text: string, options: ExpandOptions): Promise<ParsedCalendar> {
-  const slices = slicesOf();
+  const slices = importSlices();
   let calendar: ICAL.Component;
   try {
     calendar = await parseInPieces(text, slices);

@@ -2,7 +2,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ICAL from "ical.js";
 import { IANAZone } from "luxon";
 import { findIana } from "windows-iana";
-import type { Slices } from "./ical.import.slices.ts";
+import type { Slices } from "../shared/time-slices.ts";
 import { expandRecurrence } from "./ical.recurrence.ts";
 
 /**

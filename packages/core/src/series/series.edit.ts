@@ -9,9 +9,10 @@ import { eventSearchText } from "../events/event.search.ts";
 import { changesSchedule, postDateOf, scalarChanges } from "../events/event.write.ts";
 import type { EventSeries } from "../generated/sqlite/client.ts";
 import type { Scope } from "../scope.ts";
-import { inBatches, insertRows, yieldToLoop } from "../shared/bulk-insert.ts";
+import { inBatches, insertRows } from "../shared/bulk-insert.ts";
 import { stampsAt } from "../shared/dates.ts";
 import { definedOnly } from "../shared/fields.ts";
+import { yieldToRequests } from "../shared/time-slices.ts";
 import { countedLinksOf, moveTermCountsOfMany } from "../terms/term.counts.ts";
 import { planSeries, seriesLimitsOf } from "./series.create.ts";
 import { wallTimeInstant, wallTimePlus, wallTimeSeconds } from "./series.expand.ts";
@@ -262,7 +263,7 @@ async function moveSeries(
   const reschedules = changesSchedule(fields);
   if (!reschedules && fields.recurrence === undefined) return;
   // The expansion below runs in one piece: the loop is given back first, so that it adds to no batch.
-  await yieldToLoop();
+  await yieldToRequests();
   const { site } = scope;
   const limits = seriesLimitsOf(site);
   const schedule = reschedules ? scheduleOf(fields, event, site.timezone, now) : undefined;
@@ -292,7 +293,7 @@ async function moveSeries(
     { startsWithEvent: false },
   );
   // The expansion held the loop: the requests waiting for it go first.
-  await yieldToLoop();
+  await yieldToRequests();
   await regenerateSeries(tx, series.id, plan, {
     shiftSeconds,
     siteZone: site.timezone,

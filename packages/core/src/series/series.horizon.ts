@@ -4,6 +4,7 @@ import { type Db, readerOf } from "../db/db.ts";
 import { instantParam, perProvider } from "../db/json-sql.ts";
 import { runWrite } from "../db/write.ts";
 import { DomainError } from "../errors.ts";
+import { yieldToRequests } from "../shared/time-slices.ts";
 import { type Extension, extendedStarts, horizonOf } from "./series.expand.ts";
 import type { SeriesLimits } from "./series.limits.ts";
 import { insertOccurrences, seriesBaseSlug } from "./series.occurrences.ts";
@@ -131,11 +132,6 @@ export async function hasSeriesBelowHorizon(db: Db, now: Date, limits: SeriesLim
   return anyRow(db, BELOW_HORIZON, [instantParam(readerOf(db).provider, horizonOf(now, limits))]);
 }
 
-/** Gives the event loop back: requests that arrived meanwhile run before the next series is expanded. */
-function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /**
  * Creates the occurrences of every rule without an end up to the horizon ahead of `now`, one series per transaction,
  * in the order of their ids, yielding between series. Each series is expanded from the date its last extension
@@ -158,6 +154,7 @@ export async function extendSeriesHorizons(db: Db, now: Date, limits: SeriesLimi
         report.extended += 1;
         report.created += outcome.created;
       }
+      // The requests that arrived meanwhile run before the next series is expanded.
       await yieldToRequests();
     }
   }

@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { MAX_BIND_VALUES, type Provider, type Tx } from "../db/db.ts";
 import { Prisma } from "../generated/sqlite/client.ts";
+import { yieldToRequests } from "./time-slices.ts";
 
 /**
  * How long one batch of a long write should run: the requests that wait for the event loop between batches wait
@@ -11,11 +11,6 @@ const BATCH_TARGET_MS = 25;
 const FIRST_BATCH = 10;
 const MAX_BATCH = 500;
 
-/** Gives the event loop back once: between the long synchronous steps of a write (an expansion, then its writes). */
-export function yieldToLoop(): Promise<void> {
-  return nextTurn();
-}
-
 /**
  * Runs `work` on the items a batch at a time, giving the event loop back between batches. On SQLite the driver
  * runs each statement synchronously, so a write of thousands of rows would otherwise hold the loop from its first
@@ -25,7 +20,7 @@ export function yieldToLoop(): Promise<void> {
 export async function inBatches<T>(items: readonly T[], work: (batch: readonly T[]) => Promise<void>): Promise<void> {
   let size = FIRST_BATCH;
   for (let from = 0; from < items.length; ) {
-    if (from > 0) await yieldToLoop();
+    if (from > 0) await yieldToRequests();
     const batch = items.slice(from, from + size);
     const started = performance.now();
     await work(batch);
